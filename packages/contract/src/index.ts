@@ -1,0 +1,3 @@
+export * from './route.ts';
+export * from './common.ts';
+export * from './accounts.ts';
