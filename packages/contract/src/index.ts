@@ -1,3 +1,4 @@
 export * from './route.ts';
 export * from './common.ts';
 export * from './accounts.ts';
+export * from './modules.ts';
