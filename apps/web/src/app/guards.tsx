@@ -1,0 +1,47 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { z } from 'zod';
+import { useSession } from '../lib/session';
+import { isLearner } from '../lib/roles';
+import { SignInPage } from '../features/accounts/components/sign-in-page';
+import { StaffHome } from '../features/accounts/components/staff-home';
+
+const DEFAULT_AFTER_SIGN_IN = '/modules';
+
+/** The wanted page (path and query) carried to /signin in navigation state (spec: accounts §2). */
+const FromStateSchema = z.object({ from: z.string().startsWith('/') });
+
+function redirectTarget(state: unknown): string {
+  const parsed = FromStateSchema.safeParse(state);
+  // Only same-app paths: "//host" would leave the app.
+  if (!parsed.success || parsed.data.from.startsWith('//')) return DEFAULT_AFTER_SIGN_IN;
+  return parsed.data.from;
+}
+
+/**
+ * `/` and `/signin`: the sign-in form when signed out; a learner is sent on to the page
+ * they wanted (default /modules, query kept); a coach or admin sees who they are.
+ */
+export function SignInGate() {
+  const { session } = useSession();
+  const location = useLocation();
+  if (!session) return <SignInPage />;
+  if (isLearner(session.user.role_id)) return <Navigate to={redirectTarget(location.state)} replace />;
+  return <StaffHome />;
+}
+
+/** Shell routes need a stored session (spec: accounts §6). */
+export function RequireSession() {
+  const { session } = useSession();
+  const location = useLocation();
+  if (!session) {
+    return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <Outlet />;
+}
+
+/** Learner pages: role_id 2 only; anyone else goes to / (spec: accounts §2, §6). */
+export function RequireLearner() {
+  const { session } = useSession();
+  if (!session || !isLearner(session.user.role_id)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

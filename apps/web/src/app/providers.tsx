@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../lib/api';
+import { theme } from '../lib/theme';
+
+export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refused request (4xx) will be refused again; only network or server trouble is retried.
+        retry: (failureCount, error) =>
+          options.retry !== false &&
+          failureCount < 2 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Providers({
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals for jsdom. */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} env={env}>
+        <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
+          <Notifications position="top-center" />
+          {children}
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import type { RouteObject } from 'react-router';
+import { ChangePasswordPage } from '../features/accounts/components/change-password-page';
+import { EmailVerificationPage } from '../features/accounts/components/email-verification-page';
+import { ForgotPasswordPage } from '../features/accounts/components/forgot-password-page';
+import { ResetPasswordPage } from '../features/accounts/components/reset-password-page';
+import { SignUpPage } from '../features/accounts/components/sign-up-page';
+import { VerificationSuccessPage } from '../features/accounts/components/verification-success-page';
+import { ModulesPage } from '../features/modules/components/modules-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
+import { RequireLearner, RequireSession, SignInGate } from './guards';
+import { Shell } from './layout/shell';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Every route of the app; main.tsx and the tests build their router from this one table. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', element: <SignInGate /> },
+          { path: '/signin', element: <SignInGate /> },
+          { path: '/signup', element: <SignUpPage /> },
+          { path: '/email-verification', element: <EmailVerificationPage /> },
+          { path: '/verification-success', element: <VerificationSuccessPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          {
+            element: <RequireSession />,
+            children: [
+              {
+                element: <Shell />,
+                children: [
+                  {
+                    element: <RequireLearner />,
+                    children: [
+                      { path: '/modules', element: <ModulesPage /> },
+                      { path: '/modules/:moduleId', element: <ModulesPage /> },
+                      { path: '/profile', element: <ProfilePage /> },
+                    ],
+                  },
+                  { path: '/changePassword', element: <ChangePasswordPage /> },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
