@@ -1,0 +1,5 @@
+export * from './assets.ts';
+export * from './build.ts';
+export * from './keys.ts';
+export * from './manifest.ts';
+export * from './replace.ts';
