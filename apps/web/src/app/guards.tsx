@@ -31,8 +31,10 @@ export function SignInGate() {
 
 /** Shell routes need a stored session (spec: accounts §6). */
 export function RequireSession() {
-  const { session } = useSession();
+  const { session, hasEnded } = useSession();
   const location = useLocation();
+  // spec: accounts §4 — logout (by the user or by a 401) goes to `/`.
+  if (!session && hasEnded) return <Navigate to="/" replace />;
   if (!session) {
     return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }

@@ -14,6 +14,8 @@ import {
 interface SessionContextValue {
   session: StoredSession | null;
   remember: boolean;
+  /** True after sign-out or a forced logout: guards then send to `/`, not to /signin. */
+  hasEnded: boolean;
   /** Stores a fresh session (encrypted) in the storage "Remember me" chose. */
   signIn: (session: StoredSession, options: { remember: boolean }) => Promise<void>;
   /** Replaces parts of the stored session, keeping where it is stored. */
@@ -30,12 +32,14 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loaded, setLoaded] = useState<LoadedSession | null>(() => getCurrentSession());
+  const [hasEnded, setEnded] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const forget = useCallback(() => {
     clearSession();
     setLoaded(null);
+    setEnded(true);
     queryClient.clear();
     void navigate('/', { replace: true });
   }, [navigate, queryClient]);
@@ -44,6 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(async (session: StoredSession, options: { remember: boolean }) => {
     setLoaded(await saveSession(session, options));
+    setEnded(false);
   }, []);
 
   const update = useCallback(async (patch: Partial<StoredSession>) => {
@@ -62,8 +67,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ session: loaded?.session ?? null, remember: loaded?.remember ?? false, signIn, update, signOut }),
-    [loaded, signIn, update, signOut],
+    () => ({
+      session: loaded?.session ?? null,
+      remember: loaded?.remember ?? false,
+      hasEnded,
+      signIn,
+      update,
+      signOut,
+    }),
+    [loaded, hasEnded, signIn, update, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -24,7 +24,7 @@ export async function renderApp(url: string, options: RenderAppOptions = {}) {
     clearSession();
   }
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state: options.state }] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <Providers queryClient={createQueryClient({ retry: false })} env="test">
       <RouterProvider router={router} />

@@ -4,6 +4,7 @@ import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { clearSession } from '@/lib/session-store';
 
 // jsdom's window.crypto has no `subtle`; the session store needs real AES-GCM.
@@ -56,6 +57,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-level store; one test's toast must not reach the next.
+  notifications.clean();
   clearSession();
   localStorage.clear();
   sessionStorage.clear();

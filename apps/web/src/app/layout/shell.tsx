@@ -60,7 +60,7 @@ export function Shell() {
       </AppShell.Header>
 
       {isWide && (
-        <AppShell.Navbar p="sm" component="nav" aria-label="Main">
+        <AppShell.Navbar p="sm" aria-label="Main">
           <Stack gap={4}>
             {NAV_ITEMS.map((item) => (
               <NavLink
@@ -83,8 +83,8 @@ export function Shell() {
       </AppShell.Main>
 
       {!isWide && (
-        <AppShell.Footer component="nav" aria-label="Main">
-          <Group h="100%" grow gap={0} wrap="nowrap">
+        <AppShell.Footer>
+          <Group component="nav" aria-label="Main" h="100%" grow gap={0} wrap="nowrap">
             {NAV_ITEMS.map((item) => {
               const isActive = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
               return (

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { STORAGE_KEY } from '@/lib/session-store';
+import { installFakeServer, makeUser } from '@/test/fake-server';
+import { renderApp } from '@/test/render-app';
+
+const freeLearner = () => ({ body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false } });
+
+describe('app shell and guards', () => {
+  it('shows the Modules page with the email and the membership from the server', async () => {
+    const server = installFakeServer({
+      'GET /module/subscription-data': () => ({ body: { isError: false, is_subscribed: true, is_free_plan: false, isTrialing: true } }),
+    });
+    await renderApp('/modules', { user: makeUser({ email: 'lea@example.com' }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Modules' })).toBeInTheDocument();
+    expect(screen.getByText('lea@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('Trial')).toBeInTheDocument();
+    expect(server.calls('GET /module/subscription-data')[0]?.authorization).toBe('Bearer stored-token-1');
+  });
+
+  it('sends a coach or admin away from learner pages to a page that says who they are', async () => {
+    const server = installFakeServer({});
+    const { location, user } = await renderApp('/modules', { user: makeUser({ role_id: 3, email: 'coach@demo.test' }) });
+    expect(await screen.findByRole('heading', { name: 'Signed in as Coach' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(screen.getByText('coach@demo.test')).toBeInTheDocument();
+    expect(server.calls('GET /module/subscription-data')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(server.calls('GET /web-logout')[0]?.authorization).toBe('Bearer stored-token-1');
+  });
+
+  it('shows an admin the same page at /signin rather than looping', async () => {
+    installFakeServer({});
+    const { location } = await renderApp('/signin', { user: makeUser({ role_id: 1 }) });
+    expect(await screen.findByRole('heading', { name: 'Signed in as Admin' })).toBeInTheDocument();
+    expect(location()).toBe('/signin');
+  });
+
+  it('sends a signed-in learner from /signin to /modules', async () => {
+    installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    const { location } = await renderApp('/signin', { user: makeUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modules' })).toBeInTheDocument();
+    expect(location()).toBe('/modules');
+  });
+
+  it('lets any signed-in role change the password, and shows the server message', async () => {
+    const server = installFakeServer({
+      'POST /update/password': (request) =>
+        (request.body as { old_password: string }).old_password === 'right-one'
+          ? { body: { isError: false, message: 'Password changed.' } }
+          : { status: 422, body: { isError: true, message: 'Your old password is not correct.' } },
+    });
+    const { user } = await renderApp('/changePassword', { user: makeUser({ role_id: 3 }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Change Password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Old password'), 'wrong-one');
+    await user.type(screen.getByLabelText('New password'), 'newpass123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'newpass123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your old password is not correct.');
+
+    await user.clear(screen.getByLabelText('Old password'));
+    await user.type(screen.getByLabelText('Old password'), 'right-one');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(server.calls('POST /update/password')[1]?.body).toEqual({
+      old_password: 'right-one',
+      new_password: 'newpass123',
+      new_password_confirmation: 'newpass123',
+    });
+  });
+
+  it('logs out when any response carries errorCode 401', async () => {
+    installFakeServer({
+      'GET /module/subscription-data': () => ({ status: 200, body: { isError: true, errorCode: 401, message: 'Session expired.' } }),
+    });
+    const { location } = await renderApp('/modules', { user: makeUser(), remember: true });
+    expect(localStorage.getItem(STORAGE_KEY)).not.toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs out from the header: revokes the token, clears storage, goes to /', async () => {
+    const server = installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    const { user, location } = await renderApp('/modules', { user: makeUser(), remember: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(server.calls('GET /web-logout')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    installFakeServer({
+      'GET /module/subscription-data': freeLearner,
+      'GET /web-logout': () => ({ status: 503, body: { isError: true, message: 'Down.' } }),
+    });
+    const { user } = await renderApp('/modules', { user: makeUser() });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('puts the navigation in a side bar on wide screens', async () => {
+    installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    window.innerWidth = 1280;
+    await renderApp('/modules', { user: makeUser() });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.closest('footer')).toBeNull();
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Modules', '/modules'],
+      ['Dictionary', '/dictionary'],
+      ['Profile', '/profile'],
+    ]);
+  });
+
+  it('puts the navigation in a bottom bar on a 390 px phone, and moves between pages', async () => {
+    installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    window.innerWidth = 390;
+    const { user, location } = await renderApp('/modules', { user: makeUser({ email: 'ana@example.com' }) });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.closest('footer')).not.toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Modules' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(nav).getByRole('link', { name: 'Profile' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(location()).toBe('/profile');
+
+    await user.click(screen.getByRole('link', { name: 'Change Password' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Change Password' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('/profile'));
+  });
+});
