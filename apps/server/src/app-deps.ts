@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from './lib/blob-store.ts';
+import type { CaptchaVerifier } from './lib/captcha.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Db } from './lib/db.ts';
+import type { Config } from './lib/env.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Authenticator } from './lib/routing.ts';
+
+/** What every domain's routes receive; services take only the parts they use. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  blobStore: BlobStore;
+  clock: Clock;
+  fetch: typeof fetch;
+  captcha: CaptchaVerifier;
+  log: FastifyBaseLogger;
+  route: { authenticate: Authenticator; authRateLimitPerMinute: number };
+}

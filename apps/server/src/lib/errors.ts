@@ -1,0 +1,53 @@
+import { MESSAGES } from '@clearspeak/contract';
+
+/**
+ * Every failure a service can report. The error handler maps the code to the HTTP status; the
+ * message is what the user reads (the spec's text where it has one, accounts §8).
+ */
+const CODES = {
+  validation: { status: 422, message: MESSAGES.generic },
+  unauthenticated: { status: 401, message: MESSAGES.unauthenticated },
+  forbidden: { status: 403, message: MESSAGES.forbidden },
+  not_found: { status: 404, message: 'Not found.' },
+  invalid_credentials: { status: 401, message: 'Email or password is incorrect.' },
+  captcha_required: { status: 400, message: 'Please confirm that you are not a robot.' },
+  unverified: { status: 403, message: 'Please verify your email first.' },
+  email_taken: { status: 409, message: MESSAGES.generic },
+  invalid_otp: { status: 400, message: MESSAGES.invalidOtp },
+  otp_expired: { status: 400, message: 'This code has expired. Please ask for a new code.' },
+  otp_attempts: { status: 400, message: 'Too many wrong codes. Please ask for a new code.' },
+  resend_too_soon: { status: 429, message: 'Please wait a minute before asking for a new code.' },
+  wrong_password: { status: 400, message: 'Your current password is incorrect.' },
+  social_failed: { status: 400, message: MESSAGES.generic },
+  social_email_taken: { status: 409, message: MESSAGES.generic },
+  rate_limited: { status: 429, message: 'Too many requests. Please wait a minute and try again.' },
+  internal: { status: 500, message: MESSAGES.generic },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof CODES;
+
+export interface AppErrorOptions {
+  /** Replaces the default message of the code. */
+  message?: string;
+  /** Field-level messages for 422 bodies. */
+  errors?: Record<string, string>;
+  /** Extra fields for the body (`show_captcha`, `errorCode`). */
+  extra?: { show_captcha?: boolean; errorCode?: number };
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: AppErrorOptions = {},
+  ) {
+    super(options.message ?? CODES[code].message);
+    this.status = CODES[code].status;
+  }
+}
+
+/** A 422 for one field, shaped like a schema failure so the client treats both alike. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('validation', { message, errors: { [field]: message } });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { migrateToLatest, openDatabase } from './lib/db.ts';
+import { loadConfig, type Config } from './lib/env.ts';
+import { seedDemo } from './seed/demo.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  config: Config;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** load env → open db → migrate → seed if enabled → listen (issue 2: `npm start`). */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const config = loadConfig(env, cwd);
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock, passwordCost: config.passwordCost });
+    const app = await buildApp({ config, db: database.db });
+    await app.listen({ port: config.port, host: config.host });
+    const url = `http://localhost:${config.port}`;
+    app.log.info(`ClearSpeak listening on ${url} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`);
+    return {
+      app,
+      config,
+      url,
+      async stop() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
