@@ -78,25 +78,26 @@ export async function insertLoginAttempt(db: Db, values: { email: string; ip: st
   await db.insertInto('loginAttempts').values(values).execute();
 }
 
-/** Failed sign-ins for the email since max(since, its last success), and for the address since `since`. */
+/** Failed sign-ins for the email since `since` and after its last success, and for the address since `since`. */
 export async function countRecentFailures(db: Db, options: { email: string; ip: string; since: Date }): Promise<{ byEmail: number; byIp: number }> {
+  // Ordered by id, not time: attempts in the same millisecond keep their order.
   const lastSuccess = await db
     .selectFrom('loginAttempts')
-    .select('at')
+    .select('id')
     .where('email', '=', options.email)
     .where('succeeded', '=', true)
     .where('at', '>', options.since)
-    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const emailSince = lastSuccess?.at ?? options.since;
   const [byEmail, byIp] = await Promise.all([
     db
       .selectFrom('loginAttempts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('email', '=', options.email)
       .where('succeeded', '=', false)
-      .where('at', '>', emailSince)
+      .where('at', '>', options.since)
+      .$if(lastSuccess !== undefined, (q) => q.where('id', '>', lastSuccess?.id ?? '0'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('loginAttempts')

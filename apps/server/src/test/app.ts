@@ -22,7 +22,13 @@ export interface TestApp {
 
 /** The real app over a fresh database, a movable clock and a throwaway DATA_DIR. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; config?: (c: Config) => Config; fetch?: BuildAppOptions['fetch'] } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: (c: Config) => Config;
+    fetch?: BuildAppOptions['fetch'];
+    /** Register extra routes (e.g. a role-gated probe) before the app is sealed. */
+    beforeReady?: (app: FastifyInstance, ctx: { db: Db; clock: ReturnType<typeof createManualClock> }) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-test-'));
   let config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...options.env });
@@ -34,6 +40,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const clock = createManualClock(new Date('2026-03-02T10:00:00Z'));
   const app = await buildApp({ config, db: database.db, clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  options.beforeReady?.(app, { db: database.db, clock });
   await app.ready();
   return {
     app,
