@@ -22,7 +22,9 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const outDir = path.resolve(values.out ?? process.env.MEDIA_DIR ?? path.join(repoRoot, 'data', 'media'));
+const outDir = path.resolve(
+  values.out ?? process.env.MEDIA_DIR ?? path.join(repoRoot, 'data', 'media'),
+);
 
 try {
   if (values.replace) {
@@ -32,9 +34,16 @@ try {
     console.log(`media: ${values.replace} replaced by ${source}; builds will keep it`);
   } else if (values.restore) {
     await restoreGeneratedMedia({ mediaDir: outDir, key: values.restore });
-    console.log(`media: ${values.restore} handed back to the build; run build:media to regenerate it`);
+    console.log(
+      `media: ${values.restore} handed back to the build; run build:media to regenerate it`,
+    );
   } else {
-    await buildMedia({ course: loadCourse(), outDir, concurrency: Number(values.concurrency), log: (line) => console.log(line) });
+    await buildMedia({
+      course: loadCourse(),
+      outDir,
+      concurrency: Number(values.concurrency),
+      log: (line) => console.log(line),
+    });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,16 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { courseData } from './course/index.ts';
 import {
-  ASSESSMENT_LANGUAGES, CourseValidationError, isArpabetSound, listMediaAssets, loadCourse, modelAudioKey, parseCourse,
-  lessonVideoKey, lessonCaptionsKey, type Module,
+  ASSESSMENT_LANGUAGES,
+  CourseValidationError,
+  isArpabetSound,
+  listMediaAssets,
+  loadCourse,
+  modelAudioKey,
+  parseCourse,
+  lessonVideoKey,
+  lessonCaptionsKey,
+  type Module,
 } from './index.ts';
 
 const course = loadCourse();
 
 /** Ids the routes, the seed and learners' saved progress depend on: changing one is a breaking change. */
 const STABLE_MODULE_IDS: Record<number, string> = {
-  1: 'schwa', 2: 'flap-t', 3: 'th', 4: 'ih-iy', 5: 'r-l', 6: 'v-w', 7: 'final-consonants',
-  8: 'word-stress', 9: 'sentence-stress', 10: 'intonation', 11: 'linking', 12: 'reductions',
+  1: 'schwa',
+  2: 'flap-t',
+  3: 'th',
+  4: 'ih-iy',
+  5: 'r-l',
+  6: 'v-w',
+  7: 'final-consonants',
+  8: 'word-stress',
+  9: 'sentence-stress',
+  10: 'intonation',
+  11: 'linking',
+  12: 'reductions',
 };
 
 function lessonIds(m: Module): string[] {
@@ -43,45 +61,58 @@ describe('the course', () => {
     expect(course.modules.filter((m) => m.isIntro).length).toBeGreaterThanOrEqual(2);
     const trial = course.groups.filter((g) => g.isTrial);
     expect(trial).toHaveLength(1);
-    expect(course.modules.filter((m) => m.group === trial[0]?.code).length).toBeGreaterThanOrEqual(3);
+    expect(course.modules.filter((m) => m.group === trial[0]?.code).length).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(course.groups.every((g) => g.title.length > 0)).toBe(true);
   });
 
   it('keeps numeric module ids stable, with module 3 a good first intro module', () => {
-    expect(Object.fromEntries(course.modules.map((m) => [m.id, m.code]))).toEqual(STABLE_MODULE_IDS);
+    expect(Object.fromEntries(course.modules.map((m) => [m.id, m.code]))).toEqual(
+      STABLE_MODULE_IDS,
+    );
     const first = course.modules.find((m) => m.id === 3);
     expect(first?.isIntro).toBe(true);
     expect(first?.sounds).toEqual(['TH', 'DH']);
   });
 
-  it.each(course.modules.map((m) => [m.code, m] as const))('module %s meets the section minimums', (_code, m) => {
-    expect(m.preLesson.items.length).toBeGreaterThanOrEqual(1);
-    expect(m.guidedLesson.videoLessons.lessons.length).toBeGreaterThanOrEqual(2);
-    for (const lesson of m.guidedLesson.videoLessons.lessons) {
-      expect(lesson.slides.length).toBeGreaterThanOrEqual(2);
-      expect(lesson.captionCues.length).toBeGreaterThanOrEqual(lesson.slides.length);
-      expect(lesson.captionCues.map((c) => c.text).join(' ')).toBe(lesson.narration);
-    }
-    expect(m.guidedLesson.listenAndRecord.items.length).toBeGreaterThanOrEqual(8);
-    expect(m.guidedLesson.listenAndChoose.items.length).toBeGreaterThanOrEqual(6);
-    expect(m.guidedLesson.recognisingTools.items.length).toBeGreaterThanOrEqual(6);
-    expect(m.fluencyActivities.items.length).toBeGreaterThanOrEqual(3);
-    expect(m.finalAssessment.items.length).toBeGreaterThanOrEqual(3);
-    for (const section of sectionsWithMessages(m)) {
-      expect(section.startMessage.length).toBeGreaterThan(20);
-      expect(section.completionMessage.length).toBeGreaterThan(20);
-    }
-    expect(m.title && m.subTitle && m.description && m.slug).toBeTruthy();
-  });
+  it.each(course.modules.map((m) => [m.code, m] as const))(
+    'module %s meets the section minimums',
+    (_code, m) => {
+      expect(m.preLesson.items.length).toBeGreaterThanOrEqual(1);
+      expect(m.guidedLesson.videoLessons.lessons.length).toBeGreaterThanOrEqual(2);
+      for (const lesson of m.guidedLesson.videoLessons.lessons) {
+        expect(lesson.slides.length).toBeGreaterThanOrEqual(2);
+        expect(lesson.captionCues.length).toBeGreaterThanOrEqual(lesson.slides.length);
+        expect(lesson.captionCues.map((c) => c.text).join(' ')).toBe(lesson.narration);
+      }
+      expect(m.guidedLesson.listenAndRecord.items.length).toBeGreaterThanOrEqual(8);
+      expect(m.guidedLesson.listenAndChoose.items.length).toBeGreaterThanOrEqual(6);
+      expect(m.guidedLesson.recognisingTools.items.length).toBeGreaterThanOrEqual(6);
+      expect(m.fluencyActivities.items.length).toBeGreaterThanOrEqual(3);
+      expect(m.finalAssessment.items.length).toBeGreaterThanOrEqual(3);
+      for (const section of sectionsWithMessages(m)) {
+        expect(section.startMessage.length).toBeGreaterThan(20);
+        expect(section.completionMessage.length).toBeGreaterThan(20);
+      }
+      expect(m.title && m.subTitle && m.description && m.slug).toBeTruthy();
+    },
+  );
 
   it('gives every lesson a unique id of the form <module code>-<section>-<n>', () => {
     const all = course.modules.flatMap(lessonIds);
     expect(new Set(all).size).toBe(all.length);
     for (const m of course.modules) {
-      for (const id of lessonIds(m)) expect(id).toMatch(new RegExp(`^${m.code}-(pre|video|record|choose|recognise|fluency|final)-[1-9][0-9]*$`));
+      for (const id of lessonIds(m))
+        expect(id).toMatch(
+          new RegExp(`^${m.code}-(pre|video|record|choose|recognise|fluency|final)-[1-9][0-9]*$`),
+        );
     }
     const th = course.modules.find((m) => m.code === 'th');
-    expect(th?.guidedLesson.videoLessons.lessons.map((l) => l.uniqueId)).toEqual(['th-video-1', 'th-video-2']);
+    expect(th?.guidedLesson.videoLessons.lessons.map((l) => l.uniqueId)).toEqual([
+      'th-video-1',
+      'th-video-2',
+    ]);
     expect(th?.guidedLesson.listenAndChoose.items[0]?.uniqueId).toBe('th-choose-1');
   });
 
@@ -91,11 +122,16 @@ describe('the course', () => {
     for (const m of course.modules) {
       for (const sound of m.sounds) expect(isArpabetSound(sound), `${m.code}: ${sound}`).toBe(true);
       if (m.focus === 'sounds') expect(m.sounds.length).toBeGreaterThan(0);
-      for (const item of [...m.guidedLesson.listenAndRecord.items, ...m.guidedLesson.recognisingTools.items]) {
-        for (const sound of item.focus ?? []) expect(isArpabetSound(sound), `${item.uniqueId}: ${sound}`).toBe(true);
+      for (const item of [
+        ...m.guidedLesson.listenAndRecord.items,
+        ...m.guidedLesson.recognisingTools.items,
+      ]) {
+        for (const sound of item.focus ?? [])
+          expect(isArpabetSound(sound), `${item.uniqueId}: ${sound}`).toBe(true);
       }
     }
-    for (const item of course.assessment.items) for (const sound of item.sounds) expect(isArpabetSound(sound)).toBe(true);
+    for (const item of course.assessment.items)
+      for (const sound of item.sounds) expect(isArpabetSound(sound)).toBe(true);
   });
 
   it('has exactly one correct option per listen-and-choose item, and it is the spoken word', () => {
@@ -107,7 +143,9 @@ describe('the course', () => {
         expect(item.options.length).toBeGreaterThanOrEqual(2);
       }
       // Not always the first option, or learners could learn the position instead of the sound.
-      const positions = new Set(m.guidedLesson.listenAndChoose.items.map((i) => i.options.findIndex((o) => o.correct)));
+      const positions = new Set(
+        m.guidedLesson.listenAndChoose.items.map((i) => i.options.findIndex((o) => o.correct)),
+      );
       expect(positions.size, m.code).toBeGreaterThan(1);
     }
   });
@@ -128,7 +166,9 @@ describe('the course', () => {
     }
     expect(error).toBeInstanceOf(CourseValidationError);
     const message = (error as Error).message;
-    expect(message).toContain('modules[0](th).guidedLesson.listenAndChoose.items.0.options: exactly one option must be correct');
+    expect(message).toContain(
+      'modules[0](th).guidedLesson.listenAndChoose.items.0.options: exactly one option must be correct',
+    );
     expect(message).toContain('modules[0](th).sounds.1');
   });
 
@@ -144,15 +184,23 @@ describe('the assessment', () => {
     const { items } = course.assessment;
     expect(items.length).toBeGreaterThanOrEqual(12);
     const tested = new Set(items.flatMap((i) => i.sounds.map((s) => s.replace(/[012]$/, ''))));
-    for (const sound of ['TH', 'DH', 'R', 'L', 'V', 'W', 'IH', 'IY']) expect(tested.has(sound), sound).toBe(true);
-    expect(items.some((i) => i.kind === 'word') && items.some((i) => i.kind === 'sentence')).toBe(true);
+    for (const sound of ['TH', 'DH', 'R', 'L', 'V', 'W', 'IH', 'IY'])
+      expect(tested.has(sound), sound).toBe(true);
+    expect(items.some((i) => i.kind === 'word') && items.some((i) => i.kind === 'sentence')).toBe(
+      true,
+    );
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
   });
 
   it('has an intro video in each of the 8 languages, narrated in that language', () => {
     const videos = course.assessment.introVideos;
     expect(videos.map((v) => v.language).sort()).toEqual([...ASSESSMENT_LANGUAGES].sort());
-    const scripts: Record<string, RegExp> = { bengali: /\p{Script=Bengali}/u, hindi: /\p{Script=Devanagari}/u, chinese: /\p{Script=Han}/u, arabic: /\p{Script=Arabic}/u };
+    const scripts: Record<string, RegExp> = {
+      bengali: /\p{Script=Bengali}/u,
+      hindi: /\p{Script=Devanagari}/u,
+      chinese: /\p{Script=Han}/u,
+      arabic: /\p{Script=Arabic}/u,
+    };
     for (const video of videos) {
       const script = scripts[video.language];
       if (script) expect(script.test(video.narration), video.language).toBe(true);
@@ -173,7 +221,8 @@ describe('sample coach feedback', () => {
       const feedback = m.sampleFeedback;
       expect(feedback, m.code).toBeDefined();
       expect(feedback?.replies).toHaveLength(m.finalAssessment.items.length);
-      for (const score of Object.values(feedback?.scores ?? {})) expect(score >= 1 && score <= 5).toBe(true);
+      for (const score of Object.values(feedback?.scores ?? {}))
+        expect(score >= 1 && score <= 5).toBe(true);
       expect(feedback?.coach.name.length).toBeGreaterThan(0);
     }
   });
@@ -189,12 +238,18 @@ describe('listMediaAssets', () => {
 
   it('has model audio for everything a learner hears, a video and captions for each lesson', () => {
     for (const m of course.modules) {
-      for (const item of m.guidedLesson.listenAndRecord.items) expect(keys.has(modelAudioKey(item.text))).toBe(true);
+      for (const item of m.guidedLesson.listenAndRecord.items)
+        expect(keys.has(modelAudioKey(item.text))).toBe(true);
       for (const item of m.guidedLesson.listenAndChoose.items) {
         expect(keys.has(modelAudioKey(item.word, item.speakAs))).toBe(true);
       }
-      for (const item of m.guidedLesson.recognisingTools.items) expect(keys.has(modelAudioKey(item.word))).toBe(true);
-      for (const item of [...m.fluencyActivities.items, ...m.finalAssessment.items, ...m.preLesson.items]) {
+      for (const item of m.guidedLesson.recognisingTools.items)
+        expect(keys.has(modelAudioKey(item.word))).toBe(true);
+      for (const item of [
+        ...m.fluencyActivities.items,
+        ...m.finalAssessment.items,
+        ...m.preLesson.items,
+      ]) {
         expect(keys.has(modelAudioKey(item.text))).toBe(true);
       }
       for (const lesson of m.guidedLesson.videoLessons.lessons) {
@@ -202,8 +257,11 @@ describe('listMediaAssets', () => {
         expect(keys.has(lessonCaptionsKey(m.code, lesson.uniqueId))).toBe(true);
       }
     }
-    for (const item of course.assessment.items) expect(keys.has(modelAudioKey(item.text))).toBe(true);
-    expect(assets.filter((a) => a.key.startsWith('video/assessment/') && a.kind === 'video')).toHaveLength(8);
+    for (const item of course.assessment.items)
+      expect(keys.has(modelAudioKey(item.text))).toBe(true);
+    expect(
+      assets.filter((a) => a.key.startsWith('video/assessment/') && a.kind === 'video'),
+    ).toHaveLength(8);
     expect(keys.has('sounds/correct.mp3') && keys.has('sounds/incorrect.mp3')).toBe(true);
   });
 

@@ -2,7 +2,12 @@ import { CourseSchema, type Course, type CourseInput } from './schema.ts';
 import { courseData } from './course/index.ts';
 
 export * from './schema.ts';
-export { listMediaAssets, type MediaAsset, type MediaKind, type MediaRecipe } from './media/assets.ts';
+export {
+  listMediaAssets,
+  type MediaAsset,
+  type MediaKind,
+  type MediaRecipe,
+} from './media/assets.ts';
 export * from './media/keys.ts';
 
 /** Thrown when course data does not match the schema; the message names every bad field. */
@@ -22,7 +27,10 @@ export function parseCourse(data: CourseInput | unknown): Course {
     result.error.issues.map((issue) => {
       const [first, second, ...rest] = issue.path;
       // Name the module by its code, not only its index, so authors find it at once.
-      const moduleCode = first === 'modules' && typeof second === 'number' ? raw?.modules?.[second]?.code : undefined;
+      const moduleCode =
+        first === 'modules' && typeof second === 'number'
+          ? raw?.modules?.[second]?.code
+          : undefined;
       const where =
         moduleCode !== undefined
           ? [`modules[${String(second)}](${String(moduleCode)})`, ...rest.map(String)].join('.')

@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebVTTParser } from 'webvtt-parser';
 import { loadCourse, type Course } from './index.ts';
-import { buildMedia, listMediaAssets, readManifest, replaceMediaFile, writeManifest, type BuildMediaResult } from './media/index.ts';
+import {
+  buildMedia,
+  listMediaAssets,
+  readManifest,
+  replaceMediaFile,
+  writeManifest,
+  type BuildMediaResult,
+} from './media/index.ts';
 
 const exec = promisify(execFile);
 
@@ -25,12 +32,32 @@ function subsetCourse(): Course {
 }
 
 async function probe(file: string) {
-  const { stdout } = await exec('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file]);
-  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+  const { stdout } = await exec('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration:stream=codec_type,codec_name,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
+  return JSON.parse(stdout) as {
+    format: { duration: string };
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+  };
 }
 
 async function maxVolumeDb(file: string): Promise<number> {
-  const { stderr } = await exec('ffmpeg', ['-hide_banner', '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
+  const { stderr } = await exec('ffmpeg', [
+    '-hide_banner',
+    '-i',
+    file,
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
   const match = /max_volume: (-?[\d.]+) dB/.exec(stderr);
   if (!match?.[1]) throw new Error(`no volume for ${file}`);
   return Number(match[1]);
@@ -145,7 +172,12 @@ describe('media build (one module)', () => {
     const orphan = 'audio/model/old-word-12345678.mp3';
     const manifest = await readManifest(dir);
     await writeFile(path.join(dir, orphan), 'x');
-    manifest.files[orphan] = { hash: 'h', kind: 'audio', bytes: 1, builtAt: new Date().toISOString() };
+    manifest.files[orphan] = {
+      hash: 'h',
+      kind: 'audio',
+      bytes: 1,
+      builtAt: new Date().toISOString(),
+    };
     await writeManifest(dir, manifest);
     const result = await buildMedia({ course, outDir: dir });
     expect(result.removed).toBe(1);

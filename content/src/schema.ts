@@ -12,14 +12,64 @@ import { z } from 'zod';
 
 /** The 39 phonemes of CMUdict's ARPAbet (the set the speech engine scores). */
 export const ARPABET_PHONES = [
-  'AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'B', 'CH', 'D', 'DH', 'EH', 'ER', 'EY', 'F', 'G', 'HH',
-  'IH', 'IY', 'JH', 'K', 'L', 'M', 'N', 'NG', 'OW', 'OY', 'P', 'R', 'S', 'SH', 'T', 'TH',
-  'UH', 'UW', 'V', 'W', 'Y', 'Z', 'ZH',
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'B',
+  'CH',
+  'D',
+  'DH',
+  'EH',
+  'ER',
+  'EY',
+  'F',
+  'G',
+  'HH',
+  'IH',
+  'IY',
+  'JH',
+  'K',
+  'L',
+  'M',
+  'N',
+  'NG',
+  'OW',
+  'OY',
+  'P',
+  'R',
+  'S',
+  'SH',
+  'T',
+  'TH',
+  'UH',
+  'UW',
+  'V',
+  'W',
+  'Y',
+  'Z',
+  'ZH',
 ] as const;
 export type ArpabetPhone = (typeof ARPABET_PHONES)[number];
 
 export const ARPABET_VOWELS: ReadonlySet<string> = new Set([
-  'AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW',
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'EH',
+  'ER',
+  'EY',
+  'IH',
+  'IY',
+  'OW',
+  'OY',
+  'UH',
+  'UW',
 ]);
 
 /**
@@ -41,7 +91,9 @@ export function basePhone(sound: string): ArpabetPhone {
 
 export const ArpabetSoundSchema = z
   .string()
-  .refine(isArpabetSound, { message: 'must be an ARPAbet phone (optionally a vowel with stress 0-2)' });
+  .refine(isArpabetSound, {
+    message: 'must be an ARPAbet phone (optionally a vowel with stress 0-2)',
+  });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** Messages shown on intro and result cards: short, plain and warm (spec §2 Lesson player). */
@@ -114,9 +166,17 @@ export const ListenAndChooseItemSchema = z
   .superRefine((item, ctx) => {
     const correct = item.options.filter((o) => o.correct);
     if (correct.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `exactly one option must be correct, found ${correct.length}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `exactly one option must be correct, found ${correct.length}`,
+      });
     } else if (correct[0]?.title !== item.word) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `the correct option must be the spoken word "${item.word}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `the correct option must be the spoken word "${item.word}"`,
+      });
     }
     const titles = item.options.map((o) => o.title.toLowerCase());
     if (new Set(titles).size !== titles.length) {
@@ -128,7 +188,10 @@ export const RecognisingToolItemSchema = z.object({
   /** A dictionary word (or a phrase of up to 4 words): the engine scores it phone by phone. */
   word: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/, 'a word or a phrase of up to 4 words, letters only'),
+    .regex(
+      /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/,
+      'a word or a phrase of up to 4 words, letters only',
+    ),
   focus: z.array(ArpabetSoundSchema).min(1).optional(),
   tip: text(200),
 });
@@ -219,23 +282,49 @@ export const ModuleSchema = z
     preLesson: PreLessonSchema,
     guidedLesson: z.object({
       videoLessons: z.object({ lessons: z.array(VideoLessonSchema).min(2), ...withMessages }),
-      listenAndRecord: z.object({ title: text(80), items: z.array(ListenAndRecordItemSchema).min(8), ...withMessages }),
-      listenAndChoose: z.object({ title: text(80), items: z.array(ListenAndChooseItemSchema).min(6), ...withMessages }),
-      recognisingTools: z.object({ title: text(80), items: z.array(RecognisingToolItemSchema).min(6), ...withMessages }),
+      listenAndRecord: z.object({
+        title: text(80),
+        items: z.array(ListenAndRecordItemSchema).min(8),
+        ...withMessages,
+      }),
+      listenAndChoose: z.object({
+        title: text(80),
+        items: z.array(ListenAndChooseItemSchema).min(6),
+        ...withMessages,
+      }),
+      recognisingTools: z.object({
+        title: text(80),
+        items: z.array(RecognisingToolItemSchema).min(6),
+        ...withMessages,
+      }),
     }),
-    fluencyActivities: z.object({ items: z.array(FluencyActivityItemSchema).min(3), ...withMessages }),
-    finalAssessment: z.object({ items: z.array(FinalAssessmentItemSchema).min(3), ...withMessages }),
+    fluencyActivities: z.object({
+      items: z.array(FluencyActivityItemSchema).min(3),
+      ...withMessages,
+    }),
+    finalAssessment: z.object({
+      items: z.array(FinalAssessmentItemSchema).min(3),
+      ...withMessages,
+    }),
     sampleFeedback: SampleFeedbackSchema.optional(),
   })
   .superRefine((m, ctx) => {
     if (m.focus === 'sounds' && m.sounds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['sounds'], message: 'a sounds module must list the sounds it trains' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sounds'],
+        message: 'a sounds module must list the sounds it trains',
+      });
     }
     if (new Set(m.sounds).size !== m.sounds.length) {
       ctx.addIssue({ code: 'custom', path: ['sounds'], message: 'sounds must not repeat' });
     }
     if (m.isIntro && !m.sampleFeedback) {
-      ctx.addIssue({ code: 'custom', path: ['sampleFeedback'], message: 'intro modules ship a sample coach feedback' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sampleFeedback'],
+        message: 'intro modules ship a sample coach feedback',
+      });
     }
     if (m.sampleFeedback && m.sampleFeedback.replies.length !== m.finalAssessment.items.length) {
       ctx.addIssue({
@@ -254,15 +343,32 @@ export const ModuleSchema = z
         lessons: withIds(m.guidedLesson.videoLessons.lessons, m.code, 'video').map((lesson) => ({
           ...lesson,
           narration: lesson.slides.map((s) => s.narration).join(' '),
-          captionCues: lesson.slides.flatMap((s, slideIndex) => splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue }))),
+          captionCues: lesson.slides.flatMap((s, slideIndex) =>
+            splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue })),
+          ),
         })),
       },
-      listenAndRecord: { ...m.guidedLesson.listenAndRecord, items: withIds(m.guidedLesson.listenAndRecord.items, m.code, 'record') },
-      listenAndChoose: { ...m.guidedLesson.listenAndChoose, items: withIds(m.guidedLesson.listenAndChoose.items, m.code, 'choose') },
-      recognisingTools: { ...m.guidedLesson.recognisingTools, items: withIds(m.guidedLesson.recognisingTools.items, m.code, 'recognise') },
+      listenAndRecord: {
+        ...m.guidedLesson.listenAndRecord,
+        items: withIds(m.guidedLesson.listenAndRecord.items, m.code, 'record'),
+      },
+      listenAndChoose: {
+        ...m.guidedLesson.listenAndChoose,
+        items: withIds(m.guidedLesson.listenAndChoose.items, m.code, 'choose'),
+      },
+      recognisingTools: {
+        ...m.guidedLesson.recognisingTools,
+        items: withIds(m.guidedLesson.recognisingTools.items, m.code, 'recognise'),
+      },
     },
-    fluencyActivities: { ...m.fluencyActivities, items: withIds(m.fluencyActivities.items, m.code, 'fluency') },
-    finalAssessment: { ...m.finalAssessment, items: withIds(m.finalAssessment.items, m.code, 'final') },
+    fluencyActivities: {
+      ...m.fluencyActivities,
+      items: withIds(m.fluencyActivities.items, m.code, 'fluency'),
+    },
+    finalAssessment: {
+      ...m.finalAssessment,
+      items: withIds(m.finalAssessment.items, m.code, 'final'),
+    },
   }));
 
 export type ModuleInput = z.input<typeof ModuleSchema>;
@@ -273,7 +379,16 @@ export type CaptionCue = VideoLesson['captionCues'][number];
 // ---------------------------------------------------------------- assessment
 
 /** spec accounts-assessment-plans §9: intro videos exist for these languages. */
-export const ASSESSMENT_LANGUAGES = ['english', 'spanish', 'bengali', 'chinese', 'hindi', 'portuguese', 'french', 'arabic'] as const;
+export const ASSESSMENT_LANGUAGES = [
+  'english',
+  'spanish',
+  'bengali',
+  'chinese',
+  'hindi',
+  'portuguese',
+  'french',
+  'arabic',
+] as const;
 export type AssessmentLanguage = (typeof ASSESSMENT_LANGUAGES)[number];
 
 export const AssessmentItemSchema = z.object({
@@ -310,21 +425,32 @@ export const AssessmentSchema = z
     const langs = a.introVideos.map((v) => v.language);
     for (const lang of ASSESSMENT_LANGUAGES) {
       if (langs.filter((l) => l === lang).length !== 1) {
-        ctx.addIssue({ code: 'custom', path: ['introVideos'], message: `exactly one intro video in ${lang}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['introVideos'],
+          message: `exactly one intro video in ${lang}`,
+        });
       }
     }
     if (!a.waitingTips[0]?.startsWith('Hang Tight!')) {
-      ctx.addIssue({ code: 'custom', path: ['waitingTips', 0], message: 'the first tip starts "Hang Tight!"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['waitingTips', 0],
+        message: 'the first tip starts "Hang Tight!"',
+      });
     }
     const ids = a.items.map((i) => i.id);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['items'], message: 'item ids must be unique' });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'item ids must be unique' });
   })
   .transform((a) => ({
     ...a,
     introVideos: a.introVideos.map((v) => ({
       ...v,
       narration: v.slides.map((s) => s.narration).join(' '),
-      captionCues: v.slides.flatMap((s, slideIndex) => splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue }))),
+      captionCues: v.slides.flatMap((s, slideIndex) =>
+        splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue })),
+      ),
     })),
   }));
 export type Assessment = z.output<typeof AssessmentSchema>;
@@ -345,28 +471,59 @@ export const CourseSchema = z
     const unique = (values: (string | number)[], path: string, what: string) => {
       const seen = new Set<string | number>();
       for (const v of values) {
-        if (seen.has(v)) ctx.addIssue({ code: 'custom', path: [path], message: `duplicate ${what} ${String(v)}` });
+        if (seen.has(v))
+          ctx.addIssue({ code: 'custom', path: [path], message: `duplicate ${what} ${String(v)}` });
         seen.add(v);
       }
     };
-    unique(c.groups.map((g) => g.code), 'groups', 'group code');
-    unique(c.modules.map((m) => m.id), 'modules', 'module id');
-    unique(c.modules.map((m) => m.code), 'modules', 'module code');
-    unique(c.modules.map((m) => m.slug), 'modules', 'module slug');
+    unique(
+      c.groups.map((g) => g.code),
+      'groups',
+      'group code',
+    );
+    unique(
+      c.modules.map((m) => m.id),
+      'modules',
+      'module id',
+    );
+    unique(
+      c.modules.map((m) => m.code),
+      'modules',
+      'module code',
+    );
+    unique(
+      c.modules.map((m) => m.slug),
+      'modules',
+      'module slug',
+    );
     const groupCodes = new Set(c.groups.map((g) => g.code));
     c.modules.forEach((m, i) => {
-      if (!groupCodes.has(m.group)) ctx.addIssue({ code: 'custom', path: ['modules', i, 'group'], message: `unknown group ${m.group}` });
+      if (!groupCodes.has(m.group))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['modules', i, 'group'],
+          message: `unknown group ${m.group}`,
+        });
     });
     const trial = new Set(c.groups.filter((g) => g.isTrial).map((g) => g.code));
-    if (trial.size !== 1) ctx.addIssue({ code: 'custom', path: ['groups'], message: 'exactly one trial group' });
+    if (trial.size !== 1)
+      ctx.addIssue({ code: 'custom', path: ['groups'], message: 'exactly one trial group' });
     if (c.modules.filter((m) => trial.has(m.group)).length < 3) {
-      ctx.addIssue({ code: 'custom', path: ['modules'], message: 'at least 3 modules in the trial group' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['modules'],
+        message: 'at least 3 modules in the trial group',
+      });
     }
     if (c.modules.filter((m) => m.isIntro).length < 2) {
       ctx.addIssue({ code: 'custom', path: ['modules'], message: 'at least 2 intro modules' });
     }
     if (!c.modules.some((m) => m.id === FIRST_INTRO_MODULE_ID && m.isIntro)) {
-      ctx.addIssue({ code: 'custom', path: ['modules'], message: `module ${FIRST_INTRO_MODULE_ID} must be an intro module` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['modules'],
+        message: `module ${FIRST_INTRO_MODULE_ID} must be an intro module`,
+      });
     }
   });
 

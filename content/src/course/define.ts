@@ -8,7 +8,11 @@ export function defineModule(module: ModuleInput): ModuleInput {
 
 /** A listen-and-choose item: `spoken` is said by the model voice; the options are shown in the given order. */
 export function choose(spoken: string, options: [string, string, ...string[]], speakAs?: string) {
-  return { word: spoken, ...(speakAs ? { speakAs } : {}), options: options.map((title) => ({ title, correct: title === spoken })) };
+  return {
+    word: spoken,
+    ...(speakAs ? { speakAs } : {}),
+    options: options.map((title) => ({ title, correct: title === spoken })),
+  };
 }
 
 /** The coach who signs the sample feedback of the intro modules (spec learning-experience §4). */

@@ -1,8 +1,21 @@
 import type { Course, Slide } from '../schema.ts';
 import {
-  COACH_VOICE, MODEL_SPEED_WPM, MODEL_VOICE, SECTION_ICONS, coachPhotoKey, coachReplyAudioKey, introCaptionsKey,
-  introVideoKey, lessonCaptionsKey, lessonVideoKey, modelAudioKey, moduleIconKey, resultSoundKey, sectionIconKey,
-  type ResultSound, type SectionIcon,
+  COACH_VOICE,
+  MODEL_SPEED_WPM,
+  MODEL_VOICE,
+  SECTION_ICONS,
+  coachPhotoKey,
+  coachReplyAudioKey,
+  introCaptionsKey,
+  introVideoKey,
+  lessonCaptionsKey,
+  lessonVideoKey,
+  modelAudioKey,
+  moduleIconKey,
+  resultSoundKey,
+  sectionIconKey,
+  type ResultSound,
+  type SectionIcon,
 } from './keys.ts';
 
 export type MediaKind = 'audio' | 'video' | 'captions' | 'image';
@@ -64,7 +77,13 @@ export function listMediaAssets(course: Course): MediaAsset[] {
       text,
       voice: MODEL_VOICE,
       usedBy: [usedBy],
-      recipe: { type: 'speech', text, ...(speakAs ? { speakAs } : {}), voice: MODEL_VOICE, speedWpm: MODEL_SPEED_WPM },
+      recipe: {
+        type: 'speech',
+        text,
+        ...(speakAs ? { speakAs } : {}),
+        voice: MODEL_VOICE,
+        speedWpm: MODEL_SPEED_WPM,
+      },
     });
 
   for (const section of SECTION_ICONS) {
@@ -80,7 +99,13 @@ export function listMediaAssets(course: Course): MediaAsset[] {
     }
   }
   for (const result of ['correct', 'incorrect'] as const) {
-    add({ key: resultSoundKey(result), kind: 'audio', text: `${result} answer chime`, usedBy: ['listen-and-choose'], recipe: { type: 'result-sound', result } });
+    add({
+      key: resultSoundKey(result),
+      kind: 'audio',
+      text: `${result} answer chime`,
+      usedBy: ['listen-and-choose'],
+      recipe: { type: 'result-sound', result },
+    });
   }
 
   for (const m of course.modules) {
@@ -90,7 +115,12 @@ export function listMediaAssets(course: Course): MediaAsset[] {
         kind: 'image',
         text: m.icon.label,
         usedBy: [`module:${m.id}`],
-        recipe: { type: 'icon', label: m.icon.label, color: variant === 'gray' ? GRAY : m.icon.color, shape: 'module' },
+        recipe: {
+          type: 'icon',
+          label: m.icon.label,
+          color: variant === 'gray' ? GRAY : m.icon.color,
+          shape: 'module',
+        },
       });
     }
     for (const item of m.preLesson.items) speech(item.text, item.uniqueId);
@@ -103,9 +133,25 @@ export function listMediaAssets(course: Course): MediaAsset[] {
         text: lesson.narration,
         voice: MODEL_VOICE,
         usedBy: [lesson.uniqueId],
-        recipe: { type: 'slides', title: lesson.title, slides: lesson.slides, cues: lesson.captionCues, voice: MODEL_VOICE, speedWpm: MODEL_SPEED_WPM, locale: 'en-US', captionsKey },
+        recipe: {
+          type: 'slides',
+          title: lesson.title,
+          slides: lesson.slides,
+          cues: lesson.captionCues,
+          voice: MODEL_VOICE,
+          speedWpm: MODEL_SPEED_WPM,
+          locale: 'en-US',
+          captionsKey,
+        },
       });
-      add({ key: captionsKey, kind: 'captions', text: lesson.narration, voice: MODEL_VOICE, usedBy: [lesson.uniqueId], recipe: { type: 'captions', videoKey } });
+      add({
+        key: captionsKey,
+        kind: 'captions',
+        text: lesson.narration,
+        voice: MODEL_VOICE,
+        usedBy: [lesson.uniqueId],
+        recipe: { type: 'captions', videoKey },
+      });
       for (const slide of lesson.slides) if (slide.sayText) speech(slide.sayText, lesson.uniqueId);
     }
     for (const item of m.guidedLesson.listenAndRecord.items) speech(item.text, item.uniqueId);
@@ -150,9 +196,25 @@ export function listMediaAssets(course: Course): MediaAsset[] {
       text: video.narration,
       voice: video.voice,
       usedBy: [`assessment-intro:${video.language}`],
-      recipe: { type: 'slides', title: video.title, slides: video.slides, cues: video.captionCues, voice: video.voice, speedWpm: 150, locale: video.locale, captionsKey },
+      recipe: {
+        type: 'slides',
+        title: video.title,
+        slides: video.slides,
+        cues: video.captionCues,
+        voice: video.voice,
+        speedWpm: 150,
+        locale: video.locale,
+        captionsKey,
+      },
     });
-    add({ key: captionsKey, kind: 'captions', text: video.narration, voice: video.voice, usedBy: [`assessment-intro:${video.language}`], recipe: { type: 'captions', videoKey } });
+    add({
+      key: captionsKey,
+      kind: 'captions',
+      text: video.narration,
+      voice: video.voice,
+      usedBy: [`assessment-intro:${video.language}`],
+      recipe: { type: 'captions', videoKey },
+    });
   }
   return [...assets.values()];
 }

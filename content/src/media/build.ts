@@ -56,7 +56,9 @@ interface Job {
 }
 
 export function recipeHash(recipe: MediaRecipe): string {
-  return createHash('sha256').update(JSON.stringify({ v: GENERATOR_VERSION, recipe })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ v: GENERATOR_VERSION, recipe }))
+    .digest('hex');
 }
 
 export async function checkMediaTools(): Promise<void> {
@@ -70,10 +72,29 @@ export async function checkMediaTools(): Promise<void> {
     try {
       await run(command, args);
     } catch {
-      throw new Error(`${command} is missing: install the Debian package ${pkg} (apt-get install ${pkg})`);
+      throw new Error(
+        `${command} is missing: install the Debian package ${pkg} (apt-get install ${pkg})`,
+      );
     }
   }
-  if (!existsSync(BRAND_FONT)) throw new Error(`${BRAND_FONT} is missing: apt-get install fonts-dejavu-core`);
+  if (!existsSync(BRAND_FONT))
+    throw new Error(`${BRAND_FONT} is missing: apt-get install fonts-dejavu-core`);
+}
+
+/** Slide text in these scripts needs a font that DejaVu lacks; libass would draw empty boxes. */
+const SCRIPT_FONTS: Record<string, { fcLang: string; pkg: string }> = {
+  bn: { fcLang: 'bn', pkg: 'fonts-lohit-beng-bengali' },
+  hi: { fcLang: 'hi', pkg: 'fonts-lohit-deva' },
+  zh: { fcLang: 'zh-cn', pkg: 'fonts-wqy-microhei' },
+};
+
+async function checkFonts(locales: Set<string>): Promise<void> {
+  for (const locale of locales) {
+    const need = SCRIPT_FONTS[locale.split('-')[0] ?? ''];
+    if (!need) continue;
+    const fonts = await run('fc-list', [`:lang=${need.fcLang}`]).catch(() => '');
+    if (!fonts.trim()) throw new Error(`no font for ${locale} slides: apt-get install ${need.pkg}`);
+  }
 }
 
 export async function buildMedia(options: BuildMediaOptions): Promise<BuildMediaResult> {
@@ -99,7 +120,9 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
     }
     const pending = outputs.filter((o) => !isReplaced(manifest, o.key));
     replaced += outputs.length - pending.length;
-    const stale = pending.filter((o) => manifest.files[o.key]?.hash !== hash || !existsSync(path.join(outDir, o.key)));
+    const stale = pending.filter(
+      (o) => manifest.files[o.key]?.hash !== hash || !existsSync(path.join(outDir, o.key)),
+    );
     if (stale.length === 0) {
       cached += pending.length;
       continue;
@@ -107,6 +130,8 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
     cached += pending.length - stale.length;
     jobs.push({ hash, primary: asset, outputs: pending });
   }
+
+  await checkFonts(new Set(jobs.flatMap((j) => (j.primary.recipe.type === 'slides' ? [j.primary.recipe.locale] : []))));
 
   const built: Record<MediaKind, number> = { audio: 0, video: 0, captions: 0, image: 0 };
   const work = await mkdtemp(path.join(os.tmpdir(), 'clearspeak-media-'));
@@ -121,7 +146,8 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
           const files = await runJob(job.primary, dir);
           for (const output of job.outputs) {
             const produced = files.get(output.key);
-            if (!produced) throw new Error(`job for ${job.primary.key} did not produce ${output.key}`);
+            if (!produced)
+              throw new Error(`job for ${job.primary.key} did not produce ${output.key}`);
             const target = path.join(outDir, output.key);
             await mkdir(path.dirname(target), { recursive: true });
             await rename(produced, target).catch(async () => {
@@ -130,7 +156,12 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
               await writeFile(temp, await readFile(produced));
               await rename(temp, target);
             });
-            manifest.files[output.key] = { hash: job.hash, kind: output.kind, bytes: (await stat(target)).size, builtAt: new Date().toISOString() };
+            manifest.files[output.key] = {
+              hash: job.hash,
+              kind: output.kind,
+              bytes: (await stat(target)).size,
+              builtAt: new Date().toISOString(),
+            };
             built[output.kind] += 1;
           }
           await rm(dir, { recursive: true, force: true });
@@ -145,7 +176,9 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
     await writeManifest(outDir, manifest);
     await rm(work, { recursive: true, force: true });
   }
-  const removed = options.filter ? 0 : await pruneUnused(outDir, manifest, new Set(assets.map((a) => a.key)));
+  const removed = options.filter
+    ? 0
+    : await pruneUnused(outDir, manifest, new Set(assets.map((a) => a.key)));
   const seconds = (performance.now() - started) / 1000;
   const result = { built, cached, replaced, removed, total: assets.length, seconds };
   log(
@@ -174,7 +207,13 @@ async function runJob(asset: MediaAsset, dir: string): Promise<Map<string, strin
   const recipe = asset.recipe;
   switch (recipe.type) {
     case 'speech': {
-      const wav = await speak(recipe.speakAs ?? recipe.text, recipe.voice, recipe.speedWpm, dir, 'speech');
+      const wav = await speak(
+        recipe.speakAs ?? recipe.text,
+        recipe.voice,
+        recipe.speedWpm,
+        dir,
+        'speech',
+      );
       const mp3 = path.join(dir, 'out.mp3');
       await encodeMp3(wav.file, mp3);
       return new Map([[asset.key, mp3]]);
@@ -184,8 +223,56 @@ async function runJob(asset: MediaAsset, dir: string): Promise<Map<string, strin
       // A rising two-note chime for right, a low falling buzz for wrong (spec §4 listen-and-choose).
       const effects =
         recipe.result === 'correct'
-          ? ['synth', '0.12', 'sine', '880', 'fade', '0.005', '0.12', '0.03', 'gain', '-4', ':', 'synth', '0.25', 'sine', '1318.5', 'fade', '0.005', '0.25', '0.18', 'gain', '-4']
-          : ['synth', '0.15', 'square', '233', 'gain', '-16', 'lowpass', '1500', 'fade', '0.005', '0.15', '0.03', ':', 'synth', '0.32', 'square', '175', 'gain', '-16', 'lowpass', '1500', 'fade', '0.005', '0.32', '0.2'];
+          ? [
+              'synth',
+              '0.12',
+              'sine',
+              '880',
+              'fade',
+              '0.005',
+              '0.12',
+              '0.03',
+              'gain',
+              '-4',
+              ':',
+              'synth',
+              '0.25',
+              'sine',
+              '1318.5',
+              'fade',
+              '0.005',
+              '0.25',
+              '0.18',
+              'gain',
+              '-4',
+            ]
+          : [
+              'synth',
+              '0.15',
+              'square',
+              '233',
+              'gain',
+              '-16',
+              'lowpass',
+              '1500',
+              'fade',
+              '0.005',
+              '0.15',
+              '0.03',
+              ':',
+              'synth',
+              '0.32',
+              'square',
+              '175',
+              'gain',
+              '-16',
+              'lowpass',
+              '1500',
+              'fade',
+              '0.005',
+              '0.32',
+              '0.2',
+            ];
       await run('sox', ['-n', '-r', '44100', '-c', '1', '-b', '16', wav, ...effects]);
       const mp3 = path.join(dir, 'out.mp3');
       await encodeMp3(wav, mp3);
@@ -210,22 +297,46 @@ interface Pcm {
   data: Buffer;
 }
 
-async function speak(text: string, voice: string, speedWpm: number, dir: string, name: string): Promise<{ file: string; pcm: Pcm }> {
+async function speak(
+  text: string,
+  voice: string,
+  speedWpm: number,
+  dir: string,
+  name: string,
+): Promise<{ file: string; pcm: Pcm }> {
   const file = path.join(dir, `${name}.wav`);
   // Text goes in on stdin so that nothing in it can be read as a command-line option.
   await run('espeak-ng', ['-v', voice, '-s', String(speedWpm), '-w', file, '--stdin'], text);
   const pcm = parseWav(await readFile(file));
-  if (pcm.data.length === 0) throw new Error(`espeak-ng produced no audio for "${text}" (${voice})`);
+  if (pcm.data.length === 0)
+    throw new Error(`espeak-ng produced no audio for "${text}" (${voice})`);
   return { file, pcm };
 }
 
 async function encodeMp3(input: string, output: string): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '64k', output]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-ac',
+    '1',
+    '-ar',
+    '22050',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+    output,
+  ]);
 }
 
 /** Reads PCM from a RIFF/WAVE file (espeak-ng writes 16-bit mono). */
 export function parseWav(buffer: Buffer): Pcm {
-  if (buffer.toString('ascii', 0, 4) !== 'RIFF' || buffer.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAVE file');
+  if (buffer.toString('ascii', 0, 4) !== 'RIFF' || buffer.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAVE file');
   let offset = 12;
   let format: Omit<Pcm, 'data'> | undefined;
   while (offset + 8 <= buffer.length) {
@@ -233,7 +344,11 @@ export function parseWav(buffer: Buffer): Pcm {
     const size = buffer.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      format = { channels: buffer.readUInt16LE(body + 2), sampleRateHz: buffer.readUInt32LE(body + 4), bitsPerSample: buffer.readUInt16LE(body + 14) };
+      format = {
+        channels: buffer.readUInt16LE(body + 2),
+        sampleRateHz: buffer.readUInt32LE(body + 4),
+        bitsPerSample: buffer.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!format) throw new Error('WAVE data before fmt');
       // A streamed header may carry a placeholder size: trust the file length instead.
@@ -277,10 +392,17 @@ type SlidesRecipe = Extract<MediaRecipe, { type: 'slides' }>;
  * Each caption cue is spoken separately, so slide changes and caption times are exact:
  * the timeline is the sum of the measured cue durations plus fixed pauses.
  */
-async function renderSlides(videoKey: string, recipe: SlidesRecipe, dir: string): Promise<Map<string, string>> {
+async function renderSlides(
+  videoKey: string,
+  recipe: SlidesRecipe,
+  dir: string,
+): Promise<Map<string, string>> {
   const parts: Buffer[] = [];
   const cues: { start: number; end: number; text: string }[] = [];
-  const slideTimes: { start: number; end: number }[] = recipe.slides.map(() => ({ start: 0, end: 0 }));
+  const slideTimes: { start: number; end: number }[] = recipe.slides.map(() => ({
+    start: 0,
+    end: 0,
+  }));
   let format: Pcm | undefined;
   let t = 0;
   const pushSilence = (seconds: number) => {
@@ -290,7 +412,11 @@ async function renderSlides(videoKey: string, recipe: SlidesRecipe, dir: string)
   };
   for (const [i, cue] of recipe.cues.entries()) {
     const spoken = await speak(cue.text, recipe.voice, recipe.speedWpm, dir, `cue-${i}`);
-    if (format && (format.sampleRateHz !== spoken.pcm.sampleRateHz || format.bitsPerSample !== spoken.pcm.bitsPerSample)) {
+    if (
+      format &&
+      (format.sampleRateHz !== spoken.pcm.sampleRateHz ||
+        format.bitsPerSample !== spoken.pcm.bitsPerSample)
+    ) {
       throw new Error(`espeak-ng changed format inside ${videoKey}`);
     }
     if (!format) {
@@ -327,13 +453,39 @@ async function renderSlides(videoKey: string, recipe: SlidesRecipe, dir: string)
   await run(
     'ffmpeg',
     [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', `color=c=${BRAND_BACKGROUND}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${VIDEO_FPS}:d=${total.toFixed(2)}`,
-      '-i', 'narration.wav',
-      '-vf', `${brand},ass=slides.ass`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-crf', '28', '-pix_fmt', 'yuv420p', '-g', String(VIDEO_FPS * 10),
-      '-c:a', 'aac', '-b:a', '64k', '-ac', '1',
-      '-shortest', '-movflags', '+faststart',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${BRAND_BACKGROUND}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${VIDEO_FPS}:d=${total.toFixed(2)}`,
+      '-i',
+      'narration.wav',
+      '-vf',
+      `${brand},ass=slides.ass`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-tune',
+      'stillimage',
+      '-crf',
+      '28',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      String(VIDEO_FPS * 10),
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      '-ac',
+      '1',
+      '-shortest',
+      '-movflags',
+      '+faststart',
       'out.mp4',
     ],
     undefined,
@@ -358,7 +510,11 @@ export function webVtt(cues: { start: number; end: number; text: string }[]): st
   const body = cues
     .map((cue, i) => {
       // "-->" and blank lines would break a cue; & and < must be escaped in cue text.
-      const text = cue.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n+/g, ' ');
+      const text = cue.text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/\n+/g, ' ');
       return `${i + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${text}`;
     })
     .join('\n\n');
@@ -374,21 +530,30 @@ function assTime(seconds: number): string {
 }
 
 function assText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/[{}]/g, (c) => (c === '{' ? '(' : ')')).replace(/\n/g, '\\N');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/[{}]/g, (c) => (c === '{' ? '(' : ')'))
+    .replace(/\n/g, '\\N');
 }
 
 /**
  * Slide text is drawn by libass (through ffmpeg's ass filter) rather than drawtext alone:
  * libass wraps lines and shapes complex scripts (Bengali, Devanagari, Arabic) with HarfBuzz.
  */
-function slidesAss(recipe: SlidesRecipe, times: { start: number; end: number }[], total: number): string {
+function slidesAss(
+  recipe: SlidesRecipe,
+  times: { start: number; end: number }[],
+  total: number,
+): string {
   const styles = [
     'Style: Title,DejaVu Sans,44,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,5,60,60,0,1',
     'Style: Heading,DejaVu Sans,36,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,8,50,50,48,1',
     'Style: Body,DejaVu Sans,27,&H00F0E6DC,&H00F0E6DC,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,5,70,70,0,1',
     'Style: Say,DejaVu Sans,46,&H003FD2FF,&H003FD2FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,2,50,50,70,1',
   ];
-  const events = [`Dialogue: 0,${assTime(0)},${assTime(Math.min(TITLE_CARD_S, total))},Title,,0,0,0,,${assText(recipe.title)}`];
+  const events = [
+    `Dialogue: 0,${assTime(0)},${assTime(Math.min(TITLE_CARD_S, total))},Title,,0,0,0,,${assText(recipe.title)}`,
+  ];
   recipe.slides.forEach((slide, i) => {
     const time = times[i];
     if (!time || time.end <= time.start) return;
@@ -417,7 +582,11 @@ function slidesAss(recipe: SlidesRecipe, times: { start: number; end: number }[]
 }
 
 function xml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function drawIcon(label: string, color: string, shape: 'module' | 'section' | 'avatar'): string {
@@ -438,7 +607,10 @@ function drawIcon(label: string, color: string, shape: 'module' | 'section' | 'a
 
 function run(command: string, args: string[], stdin?: string, cwd?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -446,7 +618,10 @@ function run(command: string, args: string[], stdin?: string, cwd?: string): Pro
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve(stdout);
-      else reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.trim().slice(-800)}`));
+      else
+        reject(
+          new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.trim().slice(-800)}`),
+        );
     });
     if (stdin !== undefined && child.stdin) {
       // A tool that exits early closes its stdin; its exit code reports the real problem.

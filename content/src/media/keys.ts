@@ -65,14 +65,27 @@ export function resultSoundKey(result: ResultSound): string {
 }
 
 export function moduleIconKey(moduleCode: string, variant: 'color' | 'gray' = 'color'): string {
-  return variant === 'gray' ? `images/modules/${moduleCode}-gray.svg` : `images/modules/${moduleCode}.svg`;
+  return variant === 'gray'
+    ? `images/modules/${moduleCode}-gray.svg`
+    : `images/modules/${moduleCode}.svg`;
 }
 
-export const SECTION_ICONS = ['pre-lesson', 'video-lesson', 'listen-record', 'listen-choose', 'recognising-tools', 'fluency', 'final-assessment', 'feedback'] as const;
+export const SECTION_ICONS = [
+  'pre-lesson',
+  'video-lesson',
+  'listen-record',
+  'listen-choose',
+  'recognising-tools',
+  'fluency',
+  'final-assessment',
+  'feedback',
+] as const;
 export type SectionIcon = (typeof SECTION_ICONS)[number];
 
 export function sectionIconKey(section: SectionIcon, variant: 'color' | 'gray' = 'color'): string {
-  return variant === 'gray' ? `images/sections/${section}-gray.svg` : `images/sections/${section}.svg`;
+  return variant === 'gray'
+    ? `images/sections/${section}-gray.svg`
+    : `images/sections/${section}.svg`;
 }
 
 export function coachPhotoKey(coachName: string): string {

@@ -38,7 +38,12 @@ export async function readManifest(mediaDir: string): Promise<Manifest> {
 /** Written to a temporary file and renamed, so a crash never leaves half a manifest. */
 export async function writeManifest(mediaDir: string, manifest: Manifest): Promise<void> {
   await mkdir(mediaDir, { recursive: true });
-  const sorted: Manifest = { version: 1, files: Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b))) };
+  const sorted: Manifest = {
+    version: 1,
+    files: Object.fromEntries(
+      Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  };
   const target = path.join(mediaDir, MANIFEST_FILE);
   const temp = `${target}.${process.pid}.tmp`;
   await writeFile(temp, `${JSON.stringify(sorted, null, 2)}\n`);

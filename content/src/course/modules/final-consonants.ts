@@ -20,7 +20,8 @@ export const finalConsonantsModule = defineModule({
     items: [
       {
         text: 'He asked his friends to bring six big bags of food.',
-        instructions: 'Read this sentence out loud in your normal voice. Say it the way you usually would.',
+        instructions:
+          'Read this sentence out loud in your normal voice. Say it the way you usually would.',
       },
     ],
     ...m.preLesson,
@@ -55,7 +56,8 @@ export const finalConsonantsModule = defineModule({
               heading: 'The -s ending',
               body: 'S after quiet sounds: cats, books\nZ after voiced sounds: dogs, friends\nIZ after S, Z, SH, CH: buses',
               sayText: 'friends',
-              narration: 'The s ending works the same way. It is an S after quiet sounds: cats, books. A Z after voiced sounds: dogs, friends. And a new syllable after hissing sounds: buses, watches.',
+              narration:
+                'The s ending works the same way. It is an S after quiet sounds: cats, books. A Z after voiced sounds: dogs, friends. And a new syllable after hissing sounds: buses, watches.',
             },
           ],
         },
@@ -72,19 +74,22 @@ export const finalConsonantsModule = defineModule({
             {
               heading: 'More pairs',
               body: 'bag / back\ncab / cap\nrise / rice',
-              narration: 'Hear the same thing in more pairs. Bag, back. Cab, cap. Rise, rice. The first word in each pair has a longer vowel.',
+              narration:
+                'Hear the same thing in more pairs. Bag, back. Cab, cap. Rise, rice. The first word in each pair has a longer vowel.',
             },
             {
               heading: 'Consonant groups',
               body: 'next, months, texts: say every sound, but keep them smooth.',
               sayText: 'next week',
-              narration: 'Some endings have many consonants together: next, months, texts. Say every sound, but keep them smooth and quick. Next week. Six months.',
+              narration:
+                'Some endings have many consonants together: next, months, texts. Say every sound, but keep them smooth and quick. Next week. Six months.',
             },
             {
               heading: "Let's practise",
               body: 'I liked the old red bikes.',
               sayText: 'I liked it.',
-              narration: "Let's practise. I liked the old red bikes. Did you hear the T in liked, the D in old and red, and the S in bikes? Once more: I liked the old red bikes.",
+              narration:
+                "Let's practise. I liked the old red bikes. Did you hear the T in liked, the D in old and red, and the S in bikes? Once more: I liked the old red bikes.",
             },
           ],
         },
@@ -97,13 +102,29 @@ export const finalConsonantsModule = defineModule({
         { text: 'desk', focus: ['S', 'K'], tip: 'End with S and then K. Do not drop the K.' },
         { text: 'asked', focus: ['S', 'K', 'T'], tip: "Sounds like 'askt': S, K, T, all quick." },
         { text: 'friends', focus: ['N', 'D', 'Z'], tip: 'N, a light D, then a buzzing Z.' },
-        { text: 'stopped', focus: ['P', 'T'], tip: "Sounds like 'stopt'. Close the lips for P, then T." },
+        {
+          text: 'stopped',
+          focus: ['P', 'T'],
+          tip: "Sounds like 'stopt'. Close the lips for P, then T.",
+        },
         { text: 'played', focus: ['D'], tip: "Sounds like 'playd', one syllable." },
         { text: 'wanted', focus: ['T', 'D'], tip: 'Two syllables: WAN-tid.' },
         { text: 'big bag', focus: ['G'], tip: 'Finish each G, but do not add a vowel.' },
-        { text: 'next week', focus: ['K', 'S', 'T'], tip: 'Say the K-S-T of next, then go straight into week.' },
-        { text: 'He liked it.', focus: ['K', 'T'], tip: "'Liked' ends in a T sound that links to 'it'." },
-        { text: 'I need help.', focus: ['D', 'L', 'P'], tip: 'Finish the D in need and the P in help.' },
+        {
+          text: 'next week',
+          focus: ['K', 'S', 'T'],
+          tip: 'Say the K-S-T of next, then go straight into week.',
+        },
+        {
+          text: 'He liked it.',
+          focus: ['K', 'T'],
+          tip: "'Liked' ends in a T sound that links to 'it'.",
+        },
+        {
+          text: 'I need help.',
+          focus: ['D', 'L', 'P'],
+          tip: 'Finish the D in need and the P in help.',
+        },
       ],
       ...m.listenAndRecord,
     },
@@ -127,7 +148,11 @@ export const finalConsonantsModule = defineModule({
         { word: 'asked', focus: ['S', 'K', 'T'], tip: "Three sounds at the end: 'askt'." },
         { word: 'stopped', focus: ['P', 'T'], tip: "One syllable: 'stopt'." },
         { word: 'next', focus: ['K', 'S', 'T'], tip: 'K, S and T together.' },
-        { word: 'months', focus: ['N', 'TH', 'S'], tip: 'N, then a quick TH and S. Many natives simplify to "mons", but try all three.' },
+        {
+          word: 'months',
+          focus: ['N', 'TH', 'S'],
+          tip: 'N, then a quick TH and S. Many natives simplify to "mons", but try all three.',
+        },
         { word: 'hands', focus: ['N', 'D', 'Z'], tip: 'End with a buzzing Z.' },
         { word: 'world', focus: ['L', 'D'], tip: 'Touch for L, then a light D.' },
       ],
@@ -156,9 +181,18 @@ export const finalConsonantsModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'She asked me to send the old red cards.', instructions: 'Say every ending clearly: asked, send, old, red, cards.' },
-      { text: 'We played games and watched films last night.', instructions: 'Read it naturally. Make the -ed endings light but clear.' },
-      { text: 'He picked up six big bags and a box of books.', instructions: 'Take your time. Finish every word without adding a vowel.' },
+      {
+        text: 'She asked me to send the old red cards.',
+        instructions: 'Say every ending clearly: asked, send, old, red, cards.',
+      },
+      {
+        text: 'We played games and watched films last night.',
+        instructions: 'Read it naturally. Make the -ed endings light but clear.',
+      },
+      {
+        text: 'He picked up six big bags and a box of books.',
+        instructions: 'Take your time. Finish every word without adding a vowel.',
+      },
     ],
     ...m.finalAssessment,
   },

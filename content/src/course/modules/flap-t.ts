@@ -41,7 +41,8 @@ export const flapTModule = defineModule({
             {
               heading: 'T or D?',
               body: 'time / dime\nten / den\nT has a puff of air. D has your voice.',
-              narration: 'This puff of air is what makes T different from D. Time, dime. Ten, den. Town, down. If there is no puff, people may hear a D.',
+              narration:
+                'This puff of air is what makes T different from D. Time, dime. Ten, den. Town, down. If there is no puff, people may hear a D.',
             },
             {
               heading: 'Where is your tongue?',
@@ -53,7 +54,8 @@ export const flapTModule = defineModule({
               heading: 'T at the end',
               body: 'cat, what, night: at the end, the T is often short and held, with no puff.',
               sayText: 'What?',
-              narration: 'At the end of a word, Americans often stop the air and hold the T without a puff. Cat. What. Night. The T is there, but it is short and quiet.',
+              narration:
+                'At the end of a word, Americans often stop the air and hold the T without a puff. Cat. What. Night. The T is there, but it is short and quiet.',
             },
           ],
         },
@@ -70,19 +72,22 @@ export const flapTModule = defineModule({
             {
               heading: 'How to tap',
               body: 'Flick the tongue tip once against the ridge behind your top teeth. Very fast, with your voice on.',
-              narration: 'To make the flap, flick the tip of your tongue once, very fast, against the ridge behind your top teeth. Keep your voice on. It is the same quick movement as the D in ladder.',
+              narration:
+                'To make the flap, flick the tip of your tongue once, very fast, against the ridge behind your top teeth. Keep your voice on. It is the same quick movement as the D in ladder.',
             },
             {
               heading: 'Between words too',
               body: 'get it, a lot of, what about, put it on',
               sayText: 'a lot of',
-              narration: 'The flap also happens between words, when a T at the end meets a vowel. Get it. A lot of. What about. Put it on.',
+              narration:
+                'The flap also happens between words, when a T at the end meets a vowel. Get it. A lot of. What about. Put it on.',
             },
             {
               heading: "Let's practise",
               body: 'Put a little water in the kettle.',
               sayText: 'a little water',
-              narration: "Let's practise. Put a little water in the kettle. Tap in put a, little, and water. Once more: put a little water in the kettle.",
+              narration:
+                "Let's practise. Put a little water in the kettle. Tap in put a, little, and water. Once more: put a little water in the kettle.",
             },
           ],
         },
@@ -153,9 +158,18 @@ export const flapTModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'It is a little better to sit by the water.', instructions: 'Say it naturally. Tap the T in "little", "better" and "water".' },
-      { text: 'Tell Tom to take the train at two.', instructions: 'Every T here starts a strong syllable: give each one a puff of air.' },
-      { text: 'What are you getting for your daughter?', instructions: 'Ask it naturally. Tap in "what are", "getting" and "daughter".' },
+      {
+        text: 'It is a little better to sit by the water.',
+        instructions: 'Say it naturally. Tap the T in "little", "better" and "water".',
+      },
+      {
+        text: 'Tell Tom to take the train at two.',
+        instructions: 'Every T here starts a strong syllable: give each one a puff of air.',
+      },
+      {
+        text: 'What are you getting for your daughter?',
+        instructions: 'Ask it naturally. Tap in "what are", "getting" and "daughter".',
+      },
     ],
     ...m.finalAssessment,
   },

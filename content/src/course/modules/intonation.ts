@@ -9,7 +9,7 @@ export const intonationModule = defineModule({
   title: 'Intonation',
   subTitle: 'the melody of questions and statements',
   description:
-    "Intonation is the melody of your voice: it goes up and down. In English the melody tells people if you are asking or telling, if you are finished or still talking, and how you feel. Learn the falling tune for statements and WH-questions, the rising tune for yes-no questions, and the tune of lists.",
+    'Intonation is the melody of your voice: it goes up and down. In English the melody tells people if you are asking or telling, if you are finished or still talking, and how you feel. Learn the falling tune for statements and WH-questions, the rising tune for yes-no questions, and the tune of lists.',
   icon: { label: '↗↘', color: '#2C3E50' },
   isIntro: false,
   group: 'connected-speech',
@@ -35,13 +35,15 @@ export const intonationModule = defineModule({
               heading: 'Statements fall',
               body: "It's on Tuesday. ↘\nThe voice goes down at the end: you are sure, you are finished.",
               sayText: "It's on Tuesday.",
-              narration: "Statements end with a fall. It's on Tuesday. Your voice goes down on the last strong word. A fall says: I am sure, and I am finished.",
+              narration:
+                "Statements end with a fall. It's on Tuesday. Your voice goes down on the last strong word. A fall says: I am sure, and I am finished.",
             },
             {
               heading: 'Yes-no questions rise',
               body: 'Is it on Tuesday? ↗\nThe voice goes up at the end.',
               sayText: 'Is it on Tuesday?',
-              narration: 'Questions that you answer with yes or no usually rise at the end. Is it on Tuesday? Your voice goes up on the last strong word.',
+              narration:
+                'Questions that you answer with yes or no usually rise at the end. Is it on Tuesday? Your voice goes up on the last strong word.',
             },
             {
               heading: 'WH-questions fall',
@@ -53,7 +55,8 @@ export const intonationModule = defineModule({
             {
               heading: 'A rise turns a statement into a question',
               body: "You're coming. ↘ (telling)\nYou're coming? ↗ (checking)",
-              narration: "A rise can turn a statement into a question. You're coming, with a fall, is a fact. You're coming, with a rise, checks if it is true.",
+              narration:
+                "A rise can turn a statement into a question. You're coming, with a fall, is a fact. You're coming, with a rise, checks if it is true.",
             },
           ],
         },
@@ -64,13 +67,15 @@ export const intonationModule = defineModule({
               heading: 'Lists',
               body: 'apples ↗, bananas ↗, and grapes ↘\nRise on each item, fall on the last.',
               sayText: 'apples, bananas, and grapes',
-              narration: 'In a list, the voice rises on each item and falls on the last one. I bought apples, bananas, and grapes. The fall tells the listener the list is finished.',
+              narration:
+                'In a list, the voice rises on each item and falls on the last one. I bought apples, bananas, and grapes. The fall tells the listener the list is finished.',
             },
             {
               heading: 'Choices',
               body: 'Tea ↗ or coffee ↘?\nA rise on the first choice, a fall on the last.',
               sayText: 'Tea or coffee?',
-              narration: 'When you offer a choice, rise on the first choice and fall on the last. Would you like tea, or coffee? The fall means: these are the only choices.',
+              narration:
+                'When you offer a choice, rise on the first choice and fall on the last. Would you like tea, or coffee? The fall means: these are the only choices.',
             },
             {
               heading: 'A flat voice sounds bored',
@@ -82,7 +87,8 @@ export const intonationModule = defineModule({
               heading: "Let's practise",
               body: "That's great! ↘\nReally? ↗",
               sayText: 'Really?',
-              narration: "Let's practise. That's great! A big fall shows you mean it. Really? A big rise shows surprise. Once more: that's great! Really?",
+              narration:
+                "Let's practise. That's great! A big fall shows you mean it. Really? A big rise shows surprise. Once more: that's great! Really?",
             },
           ],
         },
@@ -150,9 +156,18 @@ export const intonationModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'Do you want to go to the park this afternoon?', instructions: 'A yes-no question: let your voice rise at the end.' },
-      { text: 'Where did you put my keys, my phone, and my wallet?', instructions: 'A WH-question with a list: rise on keys and phone, fall on wallet.' },
-      { text: 'Would you like tea or coffee?', instructions: 'Offer the choice: rise on tea, fall on coffee.' },
+      {
+        text: 'Do you want to go to the park this afternoon?',
+        instructions: 'A yes-no question: let your voice rise at the end.',
+      },
+      {
+        text: 'Where did you put my keys, my phone, and my wallet?',
+        instructions: 'A WH-question with a list: rise on keys and phone, fall on wallet.',
+      },
+      {
+        text: 'Would you like tea or coffee?',
+        instructions: 'Offer the choice: rise on tea, fall on coffee.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -41,18 +41,21 @@ export const linkingModule = defineModule({
               heading: 'Consonant + vowel',
               body: 'When a word ends in a consonant and the next starts with a vowel, move the consonant over.\npick it up = pi-ki-tup',
               sayText: 'pick it up',
-              narration: 'When a word ends with a consonant and the next word starts with a vowel, the consonant moves over to the next word. Pick it up sounds like pi, ki, tup.',
+              narration:
+                'When a word ends with a consonant and the next word starts with a vowel, the consonant moves over to the next word. Pick it up sounds like pi, ki, tup.',
             },
             {
               heading: 'More examples',
               body: 'turn off = tur-noff\nan apple = a-napple\nlook at it = loo-ka-tit',
-              narration: 'More examples. Turn off: tur, noff. An apple: a, napple. Look at it: loo, ka, tit. Say them slowly first, then faster.',
+              narration:
+                'More examples. Turn off: tur, noff. An apple: a, napple. Look at it: loo, ka, tit. Say them slowly first, then faster.',
             },
             {
               heading: 'The same sound twice',
               body: 'bad dog, big game, some money: say the sound once, a little longer.',
               sayText: 'bad dog',
-              narration: 'When one word ends with the same sound that starts the next, say it only once, but hold it a little longer. Bad dog. Big game. Some money.',
+              narration:
+                'When one word ends with the same sound that starts the next, say it only once, but hold it a little longer. Bad dog. Big game. Some money.',
             },
           ],
         },
@@ -63,25 +66,29 @@ export const linkingModule = defineModule({
               heading: 'A small Y',
               body: 'After EE, AY, I, OY: add a small Y.\nI am = I-yam, see it = see-yit',
               sayText: 'I am',
-              narration: 'When one word ends with a vowel and the next starts with a vowel, we add a tiny sound to connect them. After EE, AY, I, and OY, add a small Y. I am: I yam. See it: see yit.',
+              narration:
+                'When one word ends with a vowel and the next starts with a vowel, we add a tiny sound to connect them. After EE, AY, I, and OY, add a small Y. I am: I yam. See it: see yit.',
             },
             {
               heading: 'A small W',
               body: 'After OO, OH, OW: add a small W.\ngo on = go-won, do it = do-wit',
               sayText: 'go on',
-              narration: 'After OO, OH, and OW, add a small W. Go on: go won. Do it: do wit. How are you: how war you.',
+              narration:
+                'After OO, OH, and OW, add a small W. Go on: go won. Do it: do wit. How are you: how war you.',
             },
             {
               heading: 'T or D + you',
               body: "don't you = don-chu\ndid you = di-ju\nwould you = woo-ju",
               sayText: 'did you',
-              narration: "When T meets you, it becomes CH. Don't you: don chu. When D meets you, it becomes J. Did you: di ju. Would you: woo ju.",
+              narration:
+                "When T meets you, it becomes CH. Don't you: don chu. When D meets you, it becomes J. Did you: di ju. Would you: woo ju.",
             },
             {
               heading: "Let's practise",
               body: 'Did you eat it all?',
               sayText: 'Did you eat it all?',
-              narration: "Let's practise. Did you eat it all? Di ju, ea, ti, tall. Once more, smoothly: did you eat it all?",
+              narration:
+                "Let's practise. Did you eat it all? Di ju, ea, ti, tall. Once more, smoothly: did you eat it all?",
             },
           ],
         },
@@ -150,9 +157,18 @@ export const linkingModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'Pick it up and put it on the shelf.', instructions: 'Link every word in each phrase. No stops.' },
-      { text: 'Did you eat all of the apples?', instructions: "Say 'did you' as 'di-ju' and link 'all of' and 'the apples'." },
-      { text: "I am going out at eight o'clock.", instructions: "Link 'I am' with a small Y and 'going out at eight' smoothly." },
+      {
+        text: 'Pick it up and put it on the shelf.',
+        instructions: 'Link every word in each phrase. No stops.',
+      },
+      {
+        text: 'Did you eat all of the apples?',
+        instructions: "Say 'did you' as 'di-ju' and link 'all of' and 'the apples'.",
+      },
+      {
+        text: "I am going out at eight o'clock.",
+        instructions: "Link 'I am' with a small Y and 'going out at eight' smoothly.",
+      },
     ],
     ...m.finalAssessment,
   },

@@ -20,7 +20,8 @@ export const rlModule = defineModule({
     items: [
       {
         text: 'Laura will really like the red and yellow flowers.',
-        instructions: 'Read this sentence out loud in your normal voice. Do not worry about mistakes.',
+        instructions:
+          'Read this sentence out loud in your normal voice. Do not worry about mistakes.',
       },
     ],
     ...m.preLesson,
@@ -48,7 +49,8 @@ export const rlModule = defineModule({
             {
               heading: 'Switch between them',
               body: 'light / right\nlead / read\nglass / grass',
-              narration: 'Now switch. Touch for L, no touch for R. Light, right. Lead, read. Glass, grass. Go slowly and feel your tongue move.',
+              narration:
+                'Now switch. Touch for L, no touch for R. Light, right. Lead, read. Glass, grass. Go slowly and feel your tongue move.',
             },
             {
               heading: 'Words with both',
@@ -73,7 +75,8 @@ export const rlModule = defineModule({
               heading: 'The ER sound',
               body: 'her, bird, work, first: one strong sound, tongue pulled back.',
               sayText: 'bird',
-              narration: 'In words like her, bird, work, and first, the vowel and the R become one strong sound. Pull your tongue back and hold it: bird, work, first.',
+              narration:
+                'In words like her, bird, work, and first, the vowel and the R become one strong sound. Pull your tongue back and hold it: bird, work, first.',
             },
             {
               heading: 'The dark L',
@@ -86,7 +89,8 @@ export const rlModule = defineModule({
               heading: "Let's practise",
               body: 'The girl read a real letter from the world.',
               sayText: 'a real letter',
-              narration: "Let's practise. The girl read a real letter. Touch for every L, no touch for every R. Once more, a little faster: the girl read a real letter.",
+              narration:
+                "Let's practise. The girl read a real letter. Touch for every L, no touch for every R. Once more, a little faster: the girl read a real letter.",
             },
           ],
         },
@@ -96,16 +100,32 @@ export const rlModule = defineModule({
     listenAndRecord: {
       title: 'Listen and repeat: R and L',
       items: [
-        { text: 'right', focus: ['R'], tip: 'Tongue pulled back, touching nothing. Lips a little round.' },
+        {
+          text: 'right',
+          focus: ['R'],
+          tip: 'Tongue pulled back, touching nothing. Lips a little round.',
+        },
         { text: 'light', focus: ['L'], tip: 'Tongue tip on the ridge behind your top teeth.' },
         { text: 'road', focus: ['R'], tip: 'Start with round lips and no touch.' },
         { text: 'load', focus: ['L'], tip: 'Touch first, then open to the vowel.' },
         { text: 'glass', focus: ['L'], tip: 'G, then touch for L straight away.' },
         { text: 'grass', focus: ['R'], tip: 'G, then pull the tongue back for R.' },
         { text: 'really', focus: ['R', 'L'], tip: 'No touch, then touch: R... L.' },
-        { text: 'world', focus: ['ER', 'L'], tip: 'W, a strong ER, then touch for L and finish with D.' },
-        { text: 'red and yellow', focus: ['R', 'L'], tip: 'R at the start of red, L in the middle of yellow.' },
-        { text: "It's a long road.", focus: ['L', 'R'], tip: "Touch for 'long', no touch for 'road'." },
+        {
+          text: 'world',
+          focus: ['ER', 'L'],
+          tip: 'W, a strong ER, then touch for L and finish with D.',
+        },
+        {
+          text: 'red and yellow',
+          focus: ['R', 'L'],
+          tip: 'R at the start of red, L in the middle of yellow.',
+        },
+        {
+          text: "It's a long road.",
+          focus: ['L', 'R'],
+          tip: "Touch for 'long', no touch for 'road'.",
+        },
       ],
       ...m.listenAndRecord,
     },
@@ -131,7 +151,11 @@ export const rlModule = defineModule({
         { word: 'library', focus: ['L', 'R'], tip: 'LIE-brer-ee: L at the start, two Rs after.' },
         { word: 'problem', focus: ['R', 'L'], tip: 'P-R together, then a quick L before M.' },
         { word: 'travel', focus: ['R', 'L'], tip: 'T-R together, and finish with a dark L.' },
-        { word: 'already', focus: ['L', 'R'], tip: 'all-RED-ee: touch for L, then no touch for R.' },
+        {
+          word: 'already',
+          focus: ['L', 'R'],
+          tip: 'all-RED-ee: touch for L, then no touch for R.',
+        },
       ],
       ...m.recognisingTools,
     },
@@ -158,9 +182,19 @@ export const rlModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'The little girl really loves red roses.', instructions: 'Read it clearly. Touch for every L, and keep every R free.' },
-      { text: 'Please correct the wrong answers and collect the papers.', instructions: 'Make "correct" and "collect" clearly different.' },
-      { text: 'Larry rarely travels around the world alone.', instructions: 'Take your time with "Larry" and "rarely". Then say the whole sentence smoothly.' },
+      {
+        text: 'The little girl really loves red roses.',
+        instructions: 'Read it clearly. Touch for every L, and keep every R free.',
+      },
+      {
+        text: 'Please correct the wrong answers and collect the papers.',
+        instructions: 'Make "correct" and "collect" clearly different.',
+      },
+      {
+        text: 'Larry rarely travels around the world alone.',
+        instructions:
+          'Take your time with "Larry" and "rarely". Then say the whole sentence smoothly.',
+      },
     ],
     ...m.finalAssessment,
   },

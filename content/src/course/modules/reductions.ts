@@ -41,7 +41,8 @@ export const reductionsModule = defineModule({
               heading: 'In phrases',
               body: 'a cup of tea = a cuppa tea\nbread and butter = bread n butter\nfor you = fer you',
               sayText: 'a cup of tea',
-              narration: 'Listen to them in phrases. A cup of tea: a cuppa tea. Bread and butter: bread n butter. This is for you: this is fer you.',
+              narration:
+                'Listen to them in phrases. A cup of tea: a cuppa tea. Bread and butter: bread n butter. This is for you: this is fer you.',
             },
             {
               heading: 'Contractions',
@@ -52,7 +53,8 @@ export const reductionsModule = defineModule({
             {
               heading: 'Listen for them',
               body: "I'd like tea / I like tea\nWe'll walk / We walk\nThe small sound changes the meaning.",
-              narration: "Listen carefully, because a tiny sound can change the meaning. I'd like tea is a polite request. I like tea is a fact. We'll walk is the future. We walk is a habit.",
+              narration:
+                "Listen carefully, because a tiny sound can change the meaning. I'd like tea is a polite request. I like tea is a fact. We'll walk is the future. We walk is a habit.",
             },
           ],
         },
@@ -63,13 +65,15 @@ export const reductionsModule = defineModule({
               heading: 'going to = gonna',
               body: "I'm going to call you = I'm gonna call you\nOnly when 'going to' is followed by a verb.",
               sayText: "I'm going to call you.",
-              narration: "Going to becomes gonna, but only when a verb follows. I'm gonna call you. But I'm going to Paris stays going to, because Paris is a place.",
+              narration:
+                "Going to becomes gonna, but only when a verb follows. I'm gonna call you. But I'm going to Paris stays going to, because Paris is a place.",
             },
             {
               heading: 'want to = wanna',
-              body: 'I want to go = I wanna go\nDo you want to eat? = D\'you wanna eat?',
+              body: "I want to go = I wanna go\nDo you want to eat? = D'you wanna eat?",
               sayText: 'I want to go.',
-              narration: 'Want to becomes wanna. I wanna go. Do you wanna eat? And have to becomes hafta: I hafta leave.',
+              narration:
+                'Want to becomes wanna. I wanna go. Do you wanna eat? And have to becomes hafta: I hafta leave.',
             },
             {
               heading: 'Listen, then choose',
@@ -79,9 +83,10 @@ export const reductionsModule = defineModule({
             },
             {
               heading: "Let's practise",
-              body: "What are you going to do?\n= Whatcha gonna do?",
+              body: 'What are you going to do?\n= Whatcha gonna do?',
               sayText: 'What are you going to do?',
-              narration: "Let's practise. What are you going to do? In fast speech it sounds like whatcha gonna do. Try it both ways.",
+              narration:
+                "Let's practise. What are you going to do? In fast speech it sounds like whatcha gonna do. Try it both ways.",
             },
           ],
         },
@@ -150,9 +155,18 @@ export const reductionsModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: "I'm going to make a cup of tea. Do you want one?", instructions: 'Say it in a relaxed, friendly way. Weak "to", "a" and "of".' },
-      { text: 'I have to go, but I will call you later.', instructions: 'Natural speed. Let "have to" and "I will" shrink if it feels natural.' },
-      { text: 'We need some bread and cheese for the picnic.', instructions: 'Make "and" and "for" weak. Stress bread, cheese and picnic.' },
+      {
+        text: "I'm going to make a cup of tea. Do you want one?",
+        instructions: 'Say it in a relaxed, friendly way. Weak "to", "a" and "of".',
+      },
+      {
+        text: 'I have to go, but I will call you later.',
+        instructions: 'Natural speed. Let "have to" and "I will" shrink if it feels natural.',
+      },
+      {
+        text: 'We need some bread and cheese for the picnic.',
+        instructions: 'Make "and" and "for" weak. Stress bread, cheese and picnic.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -66,23 +66,27 @@ export const schwaModule = defineModule({
               heading: 'The stressed UH',
               body: 'cup, love, money, son: the same relaxed mouth, but stronger and longer.',
               sayText: 'cup',
-              narration: 'When the same relaxed sound is stressed, it becomes the UH in cup, love, money, and son. The mouth is relaxed and half open, and the sound is a little longer.',
+              narration:
+                'When the same relaxed sound is stressed, it becomes the UH in cup, love, money, and son. The mouth is relaxed and half open, and the sound is a little longer.',
             },
             {
               heading: 'UH or A?',
               body: 'cup / cap\nbug / bag\nfun / fan\nFor A, open wide and spread your lips.',
-              narration: 'Do not confuse UH with the A in cap. For A, open your mouth wide and spread your lips. For UH, stay relaxed. Cup, cap. Bug, bag. Fun, fan.',
+              narration:
+                'Do not confuse UH with the A in cap. For A, open your mouth wide and spread your lips. For UH, stay relaxed. Cup, cap. Bug, bag. Fun, fan.',
             },
             {
               heading: 'UH or O?',
               body: 'luck / lock\nhut / hot\nFor O, drop your jaw more.',
-              narration: 'And do not confuse UH with the O in lock. For O, drop your jaw more and open your throat. Luck, lock. Hut, hot.',
+              narration:
+                'And do not confuse UH with the O in lock. For O, drop your jaw more and open your throat. Luck, lock. Hut, hot.',
             },
             {
               heading: "Let's practise",
               body: 'My younger brother loves money.',
               sayText: 'a cup of coffee',
-              narration: "Let's practise. My younger brother loves money. Now a phrase with schwa: a cup of coffee. The a and the of are tiny: a cup of coffee.",
+              narration:
+                "Let's practise. My younger brother loves money. Now a phrase with schwa: a cup of coffee. The a and the of are tiny: a cup of coffee.",
             },
           ],
         },
@@ -98,8 +102,16 @@ export const schwaModule = defineModule({
         { text: 'problem', focus: ['AH0'], tip: 'PROB-lum: the second syllable is weak.' },
         { text: 'Canada', focus: ['AH0'], tip: 'CAN-uh-duh: two schwas after the strong start.' },
         { text: 'support', focus: ['AH0'], tip: 'suh-PORT: a quick, weak start.' },
-        { text: 'a cup of coffee', focus: ['AH0', 'AH'], tip: "Weak 'a' and 'of', a clear UH in 'cup'." },
-        { text: 'the other one', focus: ['AH0', 'AH'], tip: "UH in 'other' and 'one', schwa in 'the'." },
+        {
+          text: 'a cup of coffee',
+          focus: ['AH0', 'AH'],
+          tip: "Weak 'a' and 'of', a clear UH in 'cup'.",
+        },
+        {
+          text: 'the other one',
+          focus: ['AH0', 'AH'],
+          tip: "UH in 'other' and 'one', schwa in 'the'.",
+        },
         { text: 'lovely Sunday', focus: ['AH'], tip: 'A relaxed, clear UH in love and Sun.' },
       ],
       ...m.listenAndRecord,
@@ -152,9 +164,18 @@ export const schwaModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'My brother bought a banana and a lemon.', instructions: 'Say it naturally. Keep the schwa sounds short and relaxed.' },
-      { text: 'Could you support us with the other problem today?', instructions: 'Ask the question politely. Make the weak syllables quick.' },
-      { text: 'It was a lovely summer in Canada.', instructions: 'Read it with a smile. Clear UH in "lovely" and "summer".' },
+      {
+        text: 'My brother bought a banana and a lemon.',
+        instructions: 'Say it naturally. Keep the schwa sounds short and relaxed.',
+      },
+      {
+        text: 'Could you support us with the other problem today?',
+        instructions: 'Ask the question politely. Make the weak syllables quick.',
+      },
+      {
+        text: 'It was a lovely summer in Canada.',
+        instructions: 'Read it with a smile. Clear UH in "lovely" and "summer".',
+      },
     ],
     ...m.finalAssessment,
   },

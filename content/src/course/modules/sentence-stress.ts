@@ -7,7 +7,7 @@ export const sentenceStressModule = defineModule({
   code: 'sentence-stress',
   slug: 'sentence-stress',
   title: 'Sentence Stress',
-  subTitle: 'strong words, weak words: I CAN\'T GO',
+  subTitle: "strong words, weak words: I CAN'T GO",
   description:
     "English has a beat. In a sentence the important words, the ones that carry meaning, are long and strong, and the small grammar words between them are quick and weak. This rhythm helps people understand you, and it explains why 'I can go' and 'I can't go' sound so different in American English.",
   icon: { label: '♪', color: '#D35400' },
@@ -53,7 +53,8 @@ export const sentenceStressModule = defineModule({
             {
               heading: 'The message test',
               body: 'Read only the strong words: WANT BUY NEW CAR. You still understand!',
-              narration: 'Here is a test. Say only the strong words: want, buy, new, car. You still understand the message. That is why these words get the stress.',
+              narration:
+                'Here is a test. Say only the strong words: want, buy, new, car. You still understand the message. That is why these words get the stress.',
             },
           ],
         },
@@ -64,24 +65,28 @@ export const sentenceStressModule = defineModule({
               heading: 'can is weak',
               body: 'I can GO. "can" is short, with a schwa: kn.\nThe verb is strong.',
               sayText: 'I can go.',
-              narration: 'In American English, can is usually weak. I can go. The word can is short, almost kn, and the verb go is strong.',
+              narration:
+                'In American English, can is usually weak. I can go. The word can is short, almost kn, and the verb go is strong.',
             },
             {
               heading: "can't is strong",
-              body: "I CAN'T GO. \"can't\" is strong, with a clear A, like in cat.",
+              body: 'I CAN\'T GO. "can\'t" is strong, with a clear A, like in cat.',
               sayText: "I can't go.",
-              narration: "Can't is strong. I can't go. You hear a full A, like in cat, and the T is often very quiet. So listen for the stress, not the T.",
+              narration:
+                "Can't is strong. I can't go. You hear a full A, like in cat, and the T is often very quiet. So listen for the stress, not the T.",
             },
             {
               heading: 'Stress for contrast',
               body: 'I said RED, not blue.\nStress the word that corrects or contrasts.',
-              narration: 'You can also stress a word to show contrast or to correct someone. I wanted the red one, not the blue one. I said Tuesday, not Thursday.',
+              narration:
+                'You can also stress a word to show contrast or to correct someone. I wanted the red one, not the blue one. I said Tuesday, not Thursday.',
             },
             {
               heading: "Let's practise",
               body: "I can swim, but I can't dive.",
               sayText: "I can swim, but I can't dive.",
-              narration: "Let's practise. I can swim, but I can't dive. Weak can, strong swim. Strong can't, strong dive. Once more: I can swim, but I can't dive.",
+              narration:
+                "Let's practise. I can swim, but I can't dive. Weak can, strong swim. Strong can't, strong dive. Once more: I can swim, but I can't dive.",
             },
           ],
         },
@@ -92,12 +97,32 @@ export const sentenceStressModule = defineModule({
       title: 'Listen and repeat: feel the beat',
       items: [
         { text: 'I can swim.', focus: ['AH0'], tip: "Weak 'can', strong 'swim'." },
-        { text: "I can't swim.", focus: ['AE'], tip: "Strong 'can't' with a clear A, strong 'swim'." },
-        { text: 'What do you want?', focus: ['AH0'], tip: "Stress 'what' and 'want'. 'Do you' is quick." },
-        { text: "I'd like a cup of tea.", focus: ['AH0'], tip: "Strong: like, cup, tea. Weak: a, of." },
-        { text: 'She went to the store.', focus: ['AH0'], tip: "Strong: went, store. 'To the' is very quick." },
+        {
+          text: "I can't swim.",
+          focus: ['AE'],
+          tip: "Strong 'can't' with a clear A, strong 'swim'.",
+        },
+        {
+          text: 'What do you want?',
+          focus: ['AH0'],
+          tip: "Stress 'what' and 'want'. 'Do you' is quick.",
+        },
+        {
+          text: "I'd like a cup of tea.",
+          focus: ['AH0'],
+          tip: 'Strong: like, cup, tea. Weak: a, of.',
+        },
+        {
+          text: 'She went to the store.',
+          focus: ['AH0'],
+          tip: "Strong: went, store. 'To the' is very quick.",
+        },
         { text: "It's not my fault.", tip: "Stress 'not' and 'fault'." },
-        { text: 'I need to go home.', focus: ['AH0'], tip: "Strong: need, go, home. 'To' is weak." },
+        {
+          text: 'I need to go home.',
+          focus: ['AH0'],
+          tip: "Strong: need, go, home. 'To' is weak.",
+        },
         { text: 'Where are you from?', focus: ['AH0'], tip: "Stress 'where' and 'from'." },
       ],
       ...m.listenAndRecord,
@@ -149,9 +174,18 @@ export const sentenceStressModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: "I can come on Monday, but I can't come on Friday.", instructions: "Make 'can' weak and 'can't' strong." },
-      { text: 'We need to buy some bread and a bottle of milk.', instructions: 'Stress the content words. Let "to", "some", "and", "a" and "of" be quick.' },
-      { text: 'I asked for the blue shirt, not the red one.', instructions: 'Stress "blue" and "red" to show the contrast.' },
+      {
+        text: "I can come on Monday, but I can't come on Friday.",
+        instructions: "Make 'can' weak and 'can't' strong.",
+      },
+      {
+        text: 'We need to buy some bread and a bottle of milk.',
+        instructions: 'Stress the content words. Let "to", "some", "and", "a" and "of" be quick.',
+      },
+      {
+        text: 'I asked for the blue shirt, not the red one.',
+        instructions: 'Stress "blue" and "red" to show the contrast.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -20,7 +20,8 @@ export const shipSheepModule = defineModule({
     items: [
       {
         text: 'Please sit in this seat and eat a little piece of cheese.',
-        instructions: 'Read this sentence out loud in your normal voice, as you would say it to a friend.',
+        instructions:
+          'Read this sentence out loud in your normal voice, as you would say it to a friend.',
       },
     ],
     ...m.preLesson,
@@ -67,13 +68,15 @@ export const shipSheepModule = defineModule({
               heading: 'Long EE spellings',
               body: 'ee, ea, ie and e often say the long EE: see, eat, piece, these.',
               sayText: 'see, eat, piece',
-              narration: 'Spelling can help you. The letters e e, e a, and i e often make the long EE: see, eat, piece. So does a single e in words like these and we.',
+              narration:
+                'Spelling can help you. The letters e e, e a, and i e often make the long EE: see, eat, piece. So does a single e in words like these and we.',
             },
             {
               heading: 'Short I spellings',
               body: 'A single i between consonants is usually short: sit, big, with, think.',
               sayText: 'sit, big, with',
-              narration: 'A single letter i between two consonants is usually the short I: sit, big, with, and think.',
+              narration:
+                'A single letter i between two consonants is usually the short I: sit, big, with, and think.',
             },
             {
               heading: 'Endings',
@@ -85,7 +88,8 @@ export const shipSheepModule = defineModule({
               heading: "Let's practise",
               body: 'Say it slowly, then at normal speed:\nPlease sit in this seat.',
               sayText: 'Please sit in this seat.',
-              narration: "Let's practise with a sentence. Please sit in this seat. Long in please and seat, short in sit and this. Once more: please sit in this seat.",
+              narration:
+                "Let's practise with a sentence. Please sit in this seat. Long in please and seat, short in sit and this. Once more: please sit in this seat.",
             },
           ],
         },
@@ -103,8 +107,16 @@ export const shipSheepModule = defineModule({
         { text: 'fit', focus: ['IH'], tip: 'Quick and relaxed: fit.' },
         { text: 'cheap', focus: ['IY'], tip: "A long EE: 'cheap' should not sound like 'chip'." },
         { text: 'chip', focus: ['IH'], tip: 'Short I. Close the lips quickly for P.' },
-        { text: "It's a big deal.", focus: ['IH', 'IY'], tip: "Short I in 'it's' and 'big', long EE in 'deal'." },
-        { text: 'Please sit here.', focus: ['IY', 'IH'], tip: "Long EE in 'please' and 'here', short I in 'sit'." },
+        {
+          text: "It's a big deal.",
+          focus: ['IH', 'IY'],
+          tip: "Short I in 'it's' and 'big', long EE in 'deal'.",
+        },
+        {
+          text: 'Please sit here.',
+          focus: ['IY', 'IH'],
+          tip: "Long EE in 'please' and 'here', short I in 'sit'.",
+        },
       ],
       ...m.listenAndRecord,
     },
@@ -128,7 +140,11 @@ export const shipSheepModule = defineModule({
         { word: 'this', focus: ['IH'], tip: 'Short I between TH and S.' },
         { word: 'people', focus: ['IY'], tip: 'PEE-pl: a long EE, then a quick ending.' },
         { word: 'little', focus: ['IH'], tip: 'Short I; the T in the middle is a quick tap.' },
-        { word: 'business', focus: ['IH'], tip: 'Only two syllables: BIZ-ness. Both vowels are short.' },
+        {
+          word: 'business',
+          focus: ['IH'],
+          tip: 'Only two syllables: BIZ-ness. Both vowels are short.',
+        },
         { word: 'meeting', focus: ['IY', 'IH'], tip: "Long EE in 'meet', short I in '-ing'." },
         { word: 'believe', focus: ['IY'], tip: 'The stress is on the long EE: be-LEEVE.' },
         { word: 'city', focus: ['IH', 'IY'], tip: 'Short I first, a light EE at the end.' },
@@ -158,9 +174,20 @@ export const shipSheepModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'Did he leave his ship at the beach?', instructions: 'Ask the question clearly. Short I in "did", "his" and "ship"; long EE in "he", "leave" and "beach".' },
-      { text: 'We need three big green bins.', instructions: 'Say it at normal speed. Notice how "big" and "bins" are short, "need", "three" and "green" are long.' },
-      { text: 'Please fill in this sheet before the meeting.', instructions: 'Read it as a polite request. Keep "fill" and "sheet" clearly different.' },
+      {
+        text: 'Did he leave his ship at the beach?',
+        instructions:
+          'Ask the question clearly. Short I in "did", "his" and "ship"; long EE in "he", "leave" and "beach".',
+      },
+      {
+        text: 'We need three big green bins.',
+        instructions:
+          'Say it at normal speed. Notice how "big" and "bins" are short, "need", "three" and "green" are long.',
+      },
+      {
+        text: 'Please fill in this sheet before the meeting.',
+        instructions: 'Read it as a polite request. Keep "fill" and "sheet" clearly different.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -20,7 +20,8 @@ export const thModule = defineModule({
     items: [
       {
         text: 'I think this is the third Thursday of the month.',
-        instructions: "Read this sentence out loud in your normal voice. Don't practise first: we want to hear how you speak today.",
+        instructions:
+          "Read this sentence out loud in your normal voice. Don't practise first: we want to hear how you speak today.",
       },
     ],
     ...m.preLesson,
@@ -80,7 +81,8 @@ export const thModule = defineModule({
               heading: 'Between vowels',
               body: 'TH between two vowels usually buzzes: mother, other, weather, together.',
               sayText: 'mother',
-              narration: 'When TH comes between two vowels, it usually buzzes too, as in mother, other, weather, and together.',
+              narration:
+                'When TH comes between two vowels, it usually buzzes too, as in mother, other, weather, and together.',
             },
             {
               heading: "Let's practise",
@@ -97,16 +99,48 @@ export const thModule = defineModule({
     listenAndRecord: {
       title: 'Listen and repeat: TH words',
       items: [
-        { text: 'think', focus: ['TH'], tip: "Tongue tip between your teeth, then blow. Don't let it become 'sink'." },
-        { text: 'three', focus: ['TH', 'R'], tip: "Start with a soft TH, then move quickly to R: th-ree, not 'tree'." },
-        { text: 'thank you', focus: ['TH'], tip: 'Tongue out for TH, then pull it back fast for the A.' },
-        { text: 'bath', focus: ['TH'], tip: 'End with your tongue between your teeth and let the air flow out.' },
-        { text: 'Thursday', focus: ['TH', 'ER'], tip: 'Quiet TH at the start, then a strong American ER.' },
+        {
+          text: 'think',
+          focus: ['TH'],
+          tip: "Tongue tip between your teeth, then blow. Don't let it become 'sink'.",
+        },
+        {
+          text: 'three',
+          focus: ['TH', 'R'],
+          tip: "Start with a soft TH, then move quickly to R: th-ree, not 'tree'.",
+        },
+        {
+          text: 'thank you',
+          focus: ['TH'],
+          tip: 'Tongue out for TH, then pull it back fast for the A.',
+        },
+        {
+          text: 'bath',
+          focus: ['TH'],
+          tip: 'End with your tongue between your teeth and let the air flow out.',
+        },
+        {
+          text: 'Thursday',
+          focus: ['TH', 'ER'],
+          tip: 'Quiet TH at the start, then a strong American ER.',
+        },
         { text: 'this', focus: ['DH'], tip: "Voice on from the start. It buzzes: not 'dis'." },
-        { text: 'mother', focus: ['DH'], tip: 'The TH in the middle buzzes gently. Keep the tongue soft.' },
+        {
+          text: 'mother',
+          focus: ['DH'],
+          tip: 'The TH in the middle buzzes gently. Keep the tongue soft.',
+        },
         { text: 'together', focus: ['DH'], tip: 'to-GE-ther: stress the middle and buzz the TH.' },
-        { text: 'the weather', focus: ['DH'], tip: 'Two buzzing THs. Touch your throat and feel the vibration.' },
-        { text: 'both of them', focus: ['TH', 'DH'], tip: 'A quiet TH in both, then a buzzing TH in them.' },
+        {
+          text: 'the weather',
+          focus: ['DH'],
+          tip: 'Two buzzing THs. Touch your throat and feel the vibration.',
+        },
+        {
+          text: 'both of them',
+          focus: ['TH', 'DH'],
+          tip: 'A quiet TH in both, then a buzzing TH in them.',
+        },
       ],
       ...m.listenAndRecord,
     },
@@ -127,12 +161,28 @@ export const thModule = defineModule({
       title: 'AI check: TH words',
       items: [
         { word: 'think', focus: ['TH'], tip: 'Air over the tongue, no voice.' },
-        { word: 'both', focus: ['TH'], tip: 'Finish with the tongue out. Do not add a vowel after it.' },
-        { word: 'healthy', focus: ['TH', 'L'], tip: 'L first, then slide the tongue forward for TH.' },
+        {
+          word: 'both',
+          focus: ['TH'],
+          tip: 'Finish with the tongue out. Do not add a vowel after it.',
+        },
+        {
+          word: 'healthy',
+          focus: ['TH', 'L'],
+          tip: 'L first, then slide the tongue forward for TH.',
+        },
         { word: 'father', focus: ['DH'], tip: 'A buzzing TH between the vowels.' },
         { word: 'breathe', focus: ['DH', 'IY'], tip: 'Long EE, then a buzzing TH at the end.' },
-        { word: 'thirty', focus: ['TH', 'ER'], tip: 'Quiet TH, then ER. The T in the middle is soft, like a quick D.' },
-        { word: 'although', focus: ['DH'], tip: 'The stress is on the second part: al-THOUGH, with a buzzing TH.' },
+        {
+          word: 'thirty',
+          focus: ['TH', 'ER'],
+          tip: 'Quiet TH, then ER. The T in the middle is soft, like a quick D.',
+        },
+        {
+          word: 'although',
+          focus: ['DH'],
+          tip: 'The stress is on the second part: al-THOUGH, with a buzzing TH.',
+        },
       ],
       ...m.recognisingTools,
     },
@@ -141,7 +191,8 @@ export const thModule = defineModule({
     items: [
       {
         title: 'Birthday plans',
-        prompt: 'Read this at a relaxed speed. Keep every TH clear, even in the small words like "the" and "then".',
+        prompt:
+          'Read this at a relaxed speed. Keep every TH clear, even in the small words like "the" and "then".',
         text: "My brother's birthday is on Thursday. We think we will have a party with thirty of his friends. Then we will thank everyone for coming together.",
       },
       {
@@ -159,9 +210,19 @@ export const thModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'Thank you for the three things you brought.', instructions: 'Say the sentence clearly. Put your tongue between your teeth for every TH.' },
-      { text: 'Their mother thinks the weather will be better on Thursday.', instructions: 'Read at a natural speed. Buzz the TH in "their", "mother" and "the".' },
-      { text: 'Think about this: both of them are thirty-three.', instructions: 'Take a small pause after "this". Keep the TH in "think", "both" and "thirty" quiet.' },
+      {
+        text: 'Thank you for the three things you brought.',
+        instructions: 'Say the sentence clearly. Put your tongue between your teeth for every TH.',
+      },
+      {
+        text: 'Their mother thinks the weather will be better on Thursday.',
+        instructions: 'Read at a natural speed. Buzz the TH in "their", "mother" and "the".',
+      },
+      {
+        text: 'Think about this: both of them are thirty-three.',
+        instructions:
+          'Take a small pause after "this". Keep the TH in "think", "both" and "thirty" quiet.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -20,7 +20,8 @@ export const vwModule = defineModule({
     items: [
       {
         text: 'We have a very good view of the village from the west window.',
-        instructions: 'Read this sentence out loud in your normal voice. There are no wrong answers.',
+        instructions:
+          'Read this sentence out loud in your normal voice. There are no wrong answers.',
       },
     ],
     ...m.preLesson,
@@ -49,7 +50,8 @@ export const vwModule = defineModule({
               heading: 'B: closed lips',
               body: 'Close both lips, then open them with a small pop.',
               sayText: 'berry',
-              narration: 'For B, close both lips completely and then open them with a small pop. Berry. Boat. Best. For V, the lips never close.',
+              narration:
+                'For B, close both lips completely and then open them with a small pop. Berry. Boat. Best. For V, the lips never close.',
             },
             {
               heading: 'Use a mirror',
@@ -66,25 +68,29 @@ export const vwModule = defineModule({
               heading: 'V at the end',
               body: 'love, have, five, give: keep the buzz at the end. Do not turn it into F.',
               sayText: 'five',
-              narration: 'V at the end of a word still buzzes. Love. Have. Five. Give. Keep your voice on, so it does not sound like F.',
+              narration:
+                'V at the end of a word still buzzes. Love. Have. Five. Give. Keep your voice on, so it does not sound like F.',
             },
             {
               heading: 'W in the middle',
               body: 'away, between, always: round your lips in the middle of the word.',
               sayText: 'between',
-              narration: 'W in the middle of a word needs round lips too. Away. Between. Always. Some W words are spelled with a U, like quick and language.',
+              narration:
+                'W in the middle of a word needs round lips too. Away. Between. Always. Some W words are spelled with a U, like quick and language.',
             },
             {
               heading: 'Both in one phrase',
               body: 'very well\nwe visit\nwhite van',
               sayText: 'very well',
-              narration: 'Now both in one phrase. Very well. We visit. White van. Teeth on lip for V, round lips for W. Go slowly at first.',
+              narration:
+                'Now both in one phrase. Very well. We visit. White van. Teeth on lip for V, round lips for W. Go slowly at first.',
             },
             {
               heading: "Let's practise",
               body: 'We will visit the village in the valley every weekend.',
               sayText: 'We will visit',
-              narration: "Let's try a sentence. We will visit the village in the valley every weekend. Once more, a little faster: we will visit the village in the valley every weekend.",
+              narration:
+                "Let's try a sentence. We will visit the village in the valley every weekend. Once more, a little faster: we will visit the village in the valley every weekend.",
             },
           ],
         },
@@ -102,8 +108,16 @@ export const vwModule = defineModule({
         { text: 'seven', focus: ['V'], tip: 'SEV-en: the V in the middle buzzes.' },
         { text: 'twelve', focus: ['W', 'V'], tip: 'T and W together, then end with a buzzing V.' },
         { text: 'voice', focus: ['V'], tip: 'Feel your lip tickle on the V.' },
-        { text: 'We went very fast.', focus: ['W', 'V'], tip: "Round lips for 'we' and 'went', teeth for 'very'." },
-        { text: 'Have a wonderful evening.', focus: ['V', 'W'], tip: "V ends 'have', W starts 'wonderful', V inside 'evening'." },
+        {
+          text: 'We went very fast.',
+          focus: ['W', 'V'],
+          tip: "Round lips for 'we' and 'went', teeth for 'very'.",
+        },
+        {
+          text: 'Have a wonderful evening.',
+          focus: ['V', 'W'],
+          tip: "V ends 'have', W starts 'wonderful', V inside 'evening'.",
+        },
       ],
       ...m.listenAndRecord,
     },
@@ -123,7 +137,11 @@ export const vwModule = defineModule({
       title: 'AI check: V and W',
       items: [
         { word: 'very', focus: ['V'], tip: 'Teeth on lip, with a buzz.' },
-        { word: 'water', focus: ['W'], tip: 'Round lips for W; the T in the middle is a quick tap.' },
+        {
+          word: 'water',
+          focus: ['W'],
+          tip: 'Round lips for W; the T in the middle is a quick tap.',
+        },
         { word: 'video', focus: ['V'], tip: 'Start with the buzz.' },
         { word: 'twelve', focus: ['W', 'V'], tip: 'Round lips after T, buzz at the end.' },
         { word: 'victory', focus: ['V'], tip: 'VIC-tor-ee: the V carries the stress.' },
@@ -155,9 +173,18 @@ export const vwModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'We visited a very old village in the valley.', instructions: 'Say it clearly. Round lips for W, teeth on lip for every V.' },
-      { text: 'Would you like a glass of wine or water with your vegetables?', instructions: 'Ask the question naturally. Keep "wine" and "vegetables" clearly different.' },
-      { text: 'Vivian will have twelve visitors on Wednesday.', instructions: 'Take your time with "Vivian" and "twelve visitors". Then say it smoothly.' },
+      {
+        text: 'We visited a very old village in the valley.',
+        instructions: 'Say it clearly. Round lips for W, teeth on lip for every V.',
+      },
+      {
+        text: 'Would you like a glass of wine or water with your vegetables?',
+        instructions: 'Ask the question naturally. Keep "wine" and "vegetables" clearly different.',
+      },
+      {
+        text: 'Vivian will have twelve visitors on Wednesday.',
+        instructions: 'Take your time with "Vivian" and "twelve visitors". Then say it smoothly.',
+      },
     ],
     ...m.finalAssessment,
   },

@@ -9,7 +9,7 @@ export const wordStressModule = defineModule({
   title: 'Word Stress',
   subTitle: 'PHOtograph, phoTOgrapher',
   description:
-    "In every English word with two or more syllables, one syllable is stronger: longer, louder and a little higher. Put the stress on the wrong syllable and even perfect sounds can be hard to understand. Learn how stress works, the patterns that predict it, and how the weak syllables relax into schwa.",
+    'In every English word with two or more syllables, one syllable is stronger: longer, louder and a little higher. Put the stress on the wrong syllable and even perfect sounds can be hard to understand. Learn how stress works, the patterns that predict it, and how the weak syllables relax into schwa.',
   icon: { label: 'Ss', color: '#16A085' },
   isIntro: false,
   group: 'rhythm',
@@ -20,7 +20,8 @@ export const wordStressModule = defineModule({
     items: [
       {
         text: 'The photographer took a comfortable photograph of the vegetables.',
-        instructions: 'Read this sentence out loud in your normal voice. Do not think about it too much.',
+        instructions:
+          'Read this sentence out loud in your normal voice. Do not think about it too much.',
       },
     ],
     ...m.preLesson,
@@ -55,7 +56,8 @@ export const wordStressModule = defineModule({
               heading: 'Stress changes meaning',
               body: 'DE-sert (sand) / de-SSERT (cake)\nIN-sight / in-CITE',
               sayText: 'dessert',
-              narration: 'Sometimes stress changes the word. Desert, with sand, and dessert, the sweet food after dinner. Insight and incite. Same sounds, different stress, different words.',
+              narration:
+                'Sometimes stress changes the word. Desert, with sand, and dessert, the sweet food after dinner. Insight and incite. Same sounds, different stress, different words.',
             },
           ],
         },
@@ -78,13 +80,15 @@ export const wordStressModule = defineModule({
             {
               heading: 'Compound nouns',
               body: 'Two words make one noun: stress the first part.\nBED-room, FOOT-ball, POST-office',
-              narration: 'When two words join to make one noun, stress the first part. Bedroom. Football. Toothbrush. Post office.',
+              narration:
+                'When two words join to make one noun, stress the first part. Bedroom. Football. Toothbrush. Post office.',
             },
             {
               heading: "Let's practise",
               body: 'COM-for-ta-ble\nVE-ge-ta-ble\nIN-te-res-ting',
               sayText: 'comfortable',
-              narration: "Let's practise some words that learners often stress wrongly. Comfortable. Vegetable. Interesting. The stress is at the start, and the middle is quick.",
+              narration:
+                "Let's practise some words that learners often stress wrongly. Comfortable. Vegetable. Interesting. The stress is at the start, and the middle is quick.",
             },
           ],
         },
@@ -95,10 +99,18 @@ export const wordStressModule = defineModule({
       title: 'Listen and repeat: find the strong syllable',
       items: [
         { text: 'photograph', focus: ['AH0'], tip: 'PHO-to-graph: strong first syllable.' },
-        { text: 'photographer', focus: ['AH0', 'ER0'], tip: 'pho-TO-gra-pher: the stress moves to the second syllable.' },
+        {
+          text: 'photographer',
+          focus: ['AH0', 'ER0'],
+          tip: 'pho-TO-gra-pher: the stress moves to the second syllable.',
+        },
         { text: 'photographic', focus: ['AH0'], tip: 'pho-to-GRA-phic: stress before -ic.' },
         { text: 'banana', focus: ['AH0'], tip: 'ba-NA-na: strong in the middle.' },
-        { text: 'comfortable', focus: ['ER0', 'AH0'], tip: 'COMF-ter-ble: only three quick syllables.' },
+        {
+          text: 'comfortable',
+          focus: ['ER0', 'AH0'],
+          tip: 'COMF-ter-ble: only three quick syllables.',
+        },
         { text: 'vegetable', focus: ['AH0'], tip: 'VEJ-ta-ble: stress at the start.' },
         { text: 'information', focus: ['ER0', 'AH0'], tip: 'in-for-MA-tion: stress before -tion.' },
         { text: 'economy', focus: ['AH0'], tip: 'e-CON-o-my: strong second syllable.' },
@@ -154,9 +166,18 @@ export const wordStressModule = defineModule({
   },
   finalAssessment: {
     items: [
-      { text: 'The photographer took a beautiful photograph.', instructions: 'Put the stress in the right place: pho-TO-gra-pher, PHO-to-graph.' },
-      { text: 'This information is important for the economy.', instructions: 'Say it clearly: in-for-MA-tion, im-POR-tant, e-CON-o-my.' },
-      { text: 'We had a comfortable hotel and a delicious dessert.', instructions: 'Watch COM-for-ta-ble, ho-TEL and de-SSERT.' },
+      {
+        text: 'The photographer took a beautiful photograph.',
+        instructions: 'Put the stress in the right place: pho-TO-gra-pher, PHO-to-graph.',
+      },
+      {
+        text: 'This information is important for the economy.',
+        instructions: 'Say it clearly: in-for-MA-tion, im-POR-tant, e-CON-o-my.',
+      },
+      {
+        text: 'We had a comfortable hotel and a delicious dessert.',
+        instructions: 'Watch COM-for-ta-ble, ho-TEL and de-SSERT.',
+      },
     ],
     ...m.finalAssessment,
   },
