@@ -1,0 +1,305 @@
+/**
+ * Feature vectors for the calibrated scorers: one per phone, per word and per
+ * utterance. The fitting script and the runtime use exactly these functions,
+ * so a refit can never drift from what is served.
+ */
+import type { AlignedPhone, AlignedUtterance, AlignedWord } from './alignment.ts';
+import { FRAME_MS, phoneEditDistance } from './alignment.ts';
+import { ARPABET_PHONES, isVowel, type Phone } from './phones.ts';
+
+/** Median duration of each phone in frames, measured on the training corpus (fitted). */
+export type TypicalFrames = Partial<Record<Phone, number>>;
+
+const DEFAULT_TYPICAL_FRAMES = 8;
+
+export const PHONE_FEATURE_NAMES = [
+  'gop',
+  'forcedPerFrame',
+  'freePerFrame',
+  'matchFraction',
+  'heardSame',
+  'logDurRatio',
+  'absLogDurRatio',
+  'relativeLevelDb',
+  'voicedFraction',
+  'isVowel',
+  'wordMeanGop',
+  'wordMinGop',
+  'uttMeanGop',
+  'uttMeanMatch',
+  'prevGop',
+  'nextGop',
+  'gopMinusUtt',
+  'isWordInitial',
+  'isWordFinal',
+  'shortPhone',
+  ...ARPABET_PHONES.map((p) => `is_${p}`),
+] as const;
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function clampGop(value: number): number {
+  return Math.max(-60, Math.min(20, value));
+}
+
+/** Utterance-wide context shared by every phone's features. */
+export interface UtteranceContext {
+  meanGop: number;
+  meanMatch: number;
+}
+
+export function utteranceContext(utterance: AlignedUtterance): UtteranceContext {
+  const phones = utterance.words.flatMap((w) => w.phones);
+  return {
+    meanGop: mean(phones.map((p) => clampGop(p.features.gop))),
+    meanMatch: mean(phones.map((p) => p.features.matchFraction)),
+  };
+}
+
+export function phoneFeatures(
+  word: AlignedWord,
+  index: number,
+  context: UtteranceContext,
+  typical: TypicalFrames,
+): number[] {
+  const phone = word.phones[index] as AlignedPhone;
+  const f = phone.features;
+  const gops = word.phones.map((p) => clampGop(p.features.gop));
+  const gop = clampGop(f.gop);
+  const logDurRatio = Math.log(f.frames / (typical[phone.phone] ?? DEFAULT_TYPICAL_FRAMES));
+  return [
+    gop,
+    Math.max(-100, f.forcedPerFrame),
+    Math.max(-100, f.freePerFrame),
+    f.matchFraction,
+    phone.heard === phone.phone ? 1 : 0,
+    logDurRatio,
+    Math.abs(logDurRatio),
+    Math.max(-40, f.relativeLevelDb),
+    f.voicedFraction,
+    isVowel(phone.phone) ? 1 : 0,
+    mean(gops),
+    Math.min(...gops),
+    context.meanGop,
+    context.meanMatch,
+    index > 0 ? (gops[index - 1] ?? gop) : context.meanGop,
+    index < gops.length - 1 ? (gops[index + 1] ?? gop) : context.meanGop,
+    gop - context.meanGop,
+    index === 0 ? 1 : 0,
+    index === word.phones.length - 1 ? 1 : 0,
+    f.frames <= 3 ? 1 : 0,
+    ...ARPABET_PHONES.map((p) => (p === phone.phone ? 1 : 0)),
+  ];
+}
+
+export const WORD_FEATURE_NAMES = [
+  'meanPhonePred',
+  'minPhonePred',
+  'maxPhonePred',
+  'meanGop',
+  'minGop',
+  'meanMatch',
+  'heardSameFraction',
+  'phoneCount',
+  'logWordDurPerPhone',
+  'uttMeanGop',
+  'lowPhoneFraction',
+] as const;
+
+/** `phonePreds`: calibrated phone scores on the corpus scale 0–2. */
+export function wordFeatures(
+  word: AlignedWord,
+  phonePreds: readonly number[],
+  context: UtteranceContext,
+): number[] {
+  const gops = word.phones.map((p) => clampGop(p.features.gop));
+  const frames = word.endFrame - word.startFrame + 1;
+  return [
+    mean(phonePreds),
+    Math.min(...phonePreds),
+    Math.max(...phonePreds),
+    mean(gops),
+    Math.min(...gops),
+    mean(word.phones.map((p) => p.features.matchFraction)),
+    mean(word.phones.map((p) => (p.heard === p.phone ? 1 : 0))),
+    word.phones.length,
+    Math.log(Math.max(1, frames) / word.phones.length),
+    context.meanGop,
+    mean(phonePreds.map((p) => (p < 1.5 ? 1 : 0))),
+  ];
+}
+
+/** Timing and pitch measurements of an utterance (also reported to the learner). */
+export interface UtteranceTiming {
+  /** Speech span from the first to the last aligned phone, ms. */
+  speechMs: number;
+  /** Silent gaps of at least 150 ms between words. */
+  pauseCount: number;
+  pauseMs: number;
+  /** Words per minute over the speech span. */
+  wordsPerMinute: number;
+  /** Phones per second over the speech span minus pauses. */
+  articulationRate: number;
+  /** Pitch spread over voiced frames, semitones (std). */
+  pitchStdSemitones: number;
+  /** 10th–90th percentile pitch range, semitones. */
+  pitchRangeSemitones: number;
+  /** Mean absolute frame-to-frame pitch change within voiced runs, semitones. */
+  pitchSlope: number;
+  /** Normalised pairwise variability index of vowel durations (rhythm; 0 = even). */
+  vowelNpvi: number;
+}
+
+export const MIN_PAUSE_MS = 150;
+
+export function measureTiming(
+  utterance: AlignedUtterance,
+  pitchHz: readonly number[],
+): UtteranceTiming {
+  const speechFrames = Math.max(1, utterance.speechEndFrame - utterance.speechStartFrame + 1);
+  const pauses = utterance.pauses.filter(
+    (p) => (p.endFrame - p.startFrame + 1) * FRAME_MS >= MIN_PAUSE_MS,
+  );
+  const pauseFrames = pauses.reduce((a, p) => a + p.endFrame - p.startFrame + 1, 0);
+  const phoneCount = utterance.words.reduce((a, w) => a + w.phones.length, 0);
+  const semitones: number[] = [];
+  let slopeSum = 0;
+  let slopeCount = 0;
+  let previous = 0;
+  for (let f = utterance.speechStartFrame; f <= utterance.speechEndFrame; f++) {
+    const hz = pitchHz[f] ?? 0;
+    if (hz > 0) {
+      const st = 12 * Math.log2(hz / 100);
+      semitones.push(st);
+      // Octave jumps are tracker errors, not intonation.
+      if (previous !== 0 && Math.abs(st - previous) < 4) {
+        slopeSum += Math.abs(st - previous);
+        slopeCount++;
+      }
+      previous = st;
+    } else {
+      previous = 0;
+    }
+  }
+  const st = [...semitones].sort((a, b) => a - b);
+  const stMean = mean(st);
+  const stStd = Math.sqrt(mean(st.map((v) => (v - stMean) ** 2)));
+  const p10 = st[Math.floor(st.length * 0.1)] ?? 0;
+  const p90 = st[Math.floor(st.length * 0.9)] ?? 0;
+  const vowelFrames = utterance.words.flatMap((w) =>
+    w.phones.filter((p) => isVowel(p.phone)).map((p) => p.features.frames),
+  );
+  let npvi = 0;
+  for (let i = 1; i < vowelFrames.length; i++) {
+    const a = vowelFrames[i - 1] ?? 1;
+    const b = vowelFrames[i] ?? 1;
+    npvi += Math.abs(a - b) / ((a + b) / 2);
+  }
+  npvi = vowelFrames.length > 1 ? (100 * npvi) / (vowelFrames.length - 1) : 0;
+  const speechMs = speechFrames * FRAME_MS;
+  return {
+    speechMs,
+    pauseCount: pauses.length,
+    pauseMs: pauseFrames * FRAME_MS,
+    wordsPerMinute: (utterance.words.length / speechMs) * 60_000,
+    articulationRate: phoneCount / ((Math.max(1, speechFrames - pauseFrames) * FRAME_MS) / 1000),
+    pitchStdSemitones: stStd,
+    pitchRangeSemitones: p90 - p10,
+    pitchSlope: slopeCount > 0 ? slopeSum / slopeCount : 0,
+    vowelNpvi: npvi,
+  };
+}
+
+export const UTTERANCE_FEATURE_NAMES = [
+  'meanPhonePred',
+  'minWordPred',
+  'meanWordPred',
+  'lowWordFraction',
+  'meanGop',
+  'meanMatch',
+  'freeEditRatio',
+  'logArticulationRate',
+  'logWpm',
+  'pauseCount',
+  'pauseFraction',
+  'leadingSilenceSec',
+  'pitchStd',
+  'pitchRange',
+  'pitchSlope',
+  'vowelNpvi',
+  'wordCount',
+  'voicedFraction',
+  'logDurPerPhone',
+  'stressCorrectFraction',
+  'sdWordPred',
+  'lowPhoneFraction',
+] as const;
+
+export function utteranceFeatures(
+  utterance: AlignedUtterance,
+  phonePreds: readonly number[],
+  wordPreds: readonly number[],
+  timing: UtteranceTiming,
+  stressCorrect: readonly boolean[],
+): number[] {
+  const phones = utterance.words.flatMap((w) => w.phones);
+  const expected = phones.map((p) => p.phone);
+  const edit = phoneEditDistance(expected, utterance.freePhones) / Math.max(1, expected.length);
+  const voiced = mean(phones.map((p) => p.features.voicedFraction));
+  const wordMean = mean(wordPreds);
+  return [
+    mean(phonePreds),
+    Math.min(...wordPreds),
+    wordMean,
+    mean(wordPreds.map((w) => (w < 7 ? 1 : 0))),
+    mean(phones.map((p) => clampGop(p.features.gop))),
+    mean(phones.map((p) => p.features.matchFraction)),
+    Math.min(2, edit),
+    Math.log(Math.max(0.5, timing.articulationRate)),
+    Math.log(Math.max(10, timing.wordsPerMinute)),
+    Math.min(8, timing.pauseCount),
+    timing.pauseMs / Math.max(1, timing.speechMs),
+    Math.min(3, (utterance.speechStartFrame * FRAME_MS) / 1000),
+    Math.min(8, timing.pitchStdSemitones),
+    Math.min(20, timing.pitchRangeSemitones),
+    Math.min(3, timing.pitchSlope),
+    Math.min(150, timing.vowelNpvi),
+    Math.min(30, utterance.words.length),
+    voiced,
+    Math.log(timing.speechMs / Math.max(1, phones.length)),
+    stressCorrect.length > 0 ? mean(stressCorrect.map((s) => (s ? 1 : 0))) : 1,
+    Math.sqrt(mean(wordPreds.map((w) => (w - wordMean) ** 2))),
+    mean(phonePreds.map((p) => (p < 1.5 ? 1 : 0))),
+  ];
+}
+
+/**
+ * Lexical stress check for a word of two or more syllables: the vowel with the
+ * most prominence (duration, loudness and pitch, each relative to the word's
+ * other vowels) should carry the dictionary's primary stress. Null for
+ * one-syllable words, where stress is not judged.
+ */
+export function judgeStress(word: AlignedWord): boolean | null {
+  const vowels = word.phones.filter((p) => isVowel(p.phone));
+  if (vowels.length < 2) return null;
+  const primary = vowels.findIndex((p) => p.stress === 1);
+  if (primary < 0) return null;
+  const z = (values: number[]): number[] => {
+    const m = mean(values);
+    const sd = Math.sqrt(mean(values.map((v) => (v - m) ** 2))) || 1;
+    return values.map((v) => (v - m) / sd);
+  };
+  const dur = z(vowels.map((p) => Math.log(p.features.frames)));
+  const level = z(vowels.map((p) => p.features.relativeLevelDb));
+  const pitch = z(
+    vowels.map((p) => (p.features.meanPitchHz > 0 ? Math.log(p.features.meanPitchHz) : 0)),
+  );
+  const prominence = vowels.map((_, i) => (dur[i] ?? 0) + (level[i] ?? 0) + 0.5 * (pitch[i] ?? 0));
+  let best = 0;
+  prominence.forEach((value, i) => {
+    if (value > (prominence[best] ?? -Infinity)) best = i;
+  });
+  return best === primary;
+}

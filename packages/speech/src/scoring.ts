@@ -1,0 +1,70 @@
+/**
+ * Applies the calibrated models to an aligned utterance: phone → word →
+ * utterance, each level using the calibrated scores of the level below.
+ */
+import type { AlignedUtterance } from './alignment.ts';
+import type { Calibration } from './calibration.ts';
+import {
+  judgeStress,
+  measureTiming,
+  phoneFeatures,
+  utteranceContext,
+  utteranceFeatures,
+  wordFeatures,
+  type UtteranceTiming,
+} from './features.ts';
+import { predictRidge } from './regression.ts';
+
+export type ScoringModels = Pick<Calibration, 'phone' | 'word' | 'utterance' | 'typicalFrames'>;
+
+/** Raw model outputs on the expert corpus's scales. */
+export interface ModelScores {
+  /** Per word, per phone: 0–2 (2 correct, 1 accented, 0 wrong or missing). */
+  phones: number[][];
+  /** Per word accuracy 0–10. */
+  words: number[];
+  /** Per word: stress correct (true/false), or null for words of one syllable. */
+  stress: Array<boolean | null>;
+  /** Utterance scores 0–10. */
+  utterance: Record<'accuracy' | 'fluency' | 'prosodic' | 'completeness' | 'total', number>;
+  timing: UtteranceTiming;
+}
+
+export function scoreAlignment(
+  aligned: AlignedUtterance,
+  pitchHz: readonly number[],
+  models: ScoringModels,
+): ModelScores {
+  const context = utteranceContext(aligned);
+  const phones = aligned.words.map((word) =>
+    word.phones.map((_, i) =>
+      predictRidge(models.phone, phoneFeatures(word, i, context, models.typicalFrames)),
+    ),
+  );
+  const words = aligned.words.map((word, w) =>
+    predictRidge(models.word, wordFeatures(word, phones[w] ?? [], context)),
+  );
+  const stress = aligned.words.map((word) => judgeStress(word));
+  const timing = measureTiming(aligned, pitchHz);
+  const row = utteranceFeatures(
+    aligned,
+    phones.flat(),
+    words,
+    timing,
+    stress.filter((s): s is boolean => s !== null),
+  );
+  const u = models.utterance;
+  return {
+    phones,
+    words,
+    stress,
+    timing,
+    utterance: {
+      accuracy: predictRidge(u.accuracy, row),
+      fluency: predictRidge(u.fluency, row),
+      prosodic: predictRidge(u.prosodic, row),
+      completeness: predictRidge(u.completeness, row),
+      total: predictRidge(u.total, row),
+    },
+  };
+}
