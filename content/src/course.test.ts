@@ -29,6 +29,8 @@ const STABLE_MODULE_IDS: Record<number, string> = {
   10: 'intonation',
   11: 'linking',
   12: 'reductions',
+  13: 'ae-eh-aa',
+  14: 'sh-ch',
 };
 
 function lessonIds(m: Module): string[] {
@@ -190,6 +192,21 @@ describe('the assessment', () => {
       true,
     );
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
+  it('tests in every item at least one sound that a module trains, so the study plan can act on it', () => {
+    const trained = new Set(
+      course.modules.flatMap((m) => m.sounds.map((s) => s.replace(/[012]$/, ''))),
+    );
+    for (const item of course.assessment.items) {
+      expect(
+        item.sounds.some((s) => trained.has(s.replace(/[012]$/, ''))),
+        item.text,
+      ).toBe(true);
+    }
+    for (const sound of ['TH', 'DH', 'R', 'L', 'V', 'W', 'IH', 'IY', 'AE', 'SH', 'ZH', 'T', 'D']) {
+      expect(trained.has(sound), sound).toBe(true);
+    }
   });
 
   it('has an intro video in each of the 8 languages, narrated in that language', () => {

@@ -89,11 +89,9 @@ export function basePhone(sound: string): ArpabetPhone {
   return sound.replace(/[012]$/, '') as ArpabetPhone;
 }
 
-export const ArpabetSoundSchema = z
-  .string()
-  .refine(isArpabetSound, {
-    message: 'must be an ARPAbet phone (optionally a vowel with stress 0-2)',
-  });
+export const ArpabetSoundSchema = z.string().refine(isArpabetSound, {
+  message: 'must be an ARPAbet phone (optionally a vowel with stress 0-2)',
+});
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** Messages shown on intro and result cards: short, plain and warm (spec §2 Lesson player). */

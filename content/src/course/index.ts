@@ -5,10 +5,12 @@ import { finalConsonantsModule } from './modules/final-consonants.ts';
 import { flapTModule } from './modules/flap-t.ts';
 import { intonationModule } from './modules/intonation.ts';
 import { linkingModule } from './modules/linking.ts';
+import { openVowelsModule } from './modules/open-vowels.ts';
 import { reductionsModule } from './modules/reductions.ts';
 import { rlModule } from './modules/r-l.ts';
 import { schwaModule } from './modules/schwa.ts';
 import { sentenceStressModule } from './modules/sentence-stress.ts';
+import { shChModule } from './modules/sh-ch.ts';
 import { shipSheepModule } from './modules/ship-sheep.ts';
 import { thModule } from './modules/th.ts';
 import { vwModule } from './modules/v-w.ts';
@@ -25,6 +27,8 @@ export const courseData: CourseInput = {
     finalConsonantsModule,
     schwaModule,
     flapTModule,
+    openVowelsModule,
+    shChModule,
     wordStressModule,
     sentenceStressModule,
     intonationModule,

@@ -131,7 +131,11 @@ export async function buildMedia(options: BuildMediaOptions): Promise<BuildMedia
     jobs.push({ hash, primary: asset, outputs: pending });
   }
 
-  await checkFonts(new Set(jobs.flatMap((j) => (j.primary.recipe.type === 'slides' ? [j.primary.recipe.locale] : []))));
+  await checkFonts(
+    new Set(
+      jobs.flatMap((j) => (j.primary.recipe.type === 'slides' ? [j.primary.recipe.locale] : [])),
+    ),
+  );
 
   const built: Record<MediaKind, number> = { audio: 0, video: 0, captions: 0, image: 0 };
   const work = await mkdtemp(path.join(os.tmpdir(), 'clearspeak-media-'));
