@@ -1,8 +1,7 @@
-// @vitest-environment node
-// Pure encoders: Node's own Blob (with arrayBuffer()) is the closest to the browser here.
 import { describe, expect, it } from 'vitest';
 import { Mp3Encoder } from './mp3-encoder.ts';
 import { floatToInt16, LinearResampler, measureLevel } from './pcm.ts';
+import { readBlobBytes } from './test-fixtures/fake-browser-audio.ts';
 import { createWavHeader, WavEncoder, WAV_HEADER_BYTES } from './wav-encoder.ts';
 
 function sine(frequencyHz: number, sampleRateHz: number, seconds: number, amplitude = 0.5): Float32Array {
@@ -11,9 +10,7 @@ function sine(frequencyHz: number, sampleRateHz: number, seconds: number, amplit
   return out;
 }
 
-async function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await blob.arrayBuffer());
-}
+const bytesOf = readBlobBytes;
 
 function ascii(bytes: Uint8Array, offset: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(offset, offset + length));

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { chooseFormat, FIREFOX_CAPTURE_DELAY_MS, type RecorderCapabilities } from './format.ts';
 

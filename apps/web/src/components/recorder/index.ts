@@ -12,3 +12,5 @@ export {
   type Recording,
 } from './recorder.ts';
 export { chooseFormat, detectCapabilities, type FormatDecision, type RecorderCapabilities, type RecordingFormat } from './format.ts';
+export { RecorderPanel, formatSeconds, AUDIO_FALLBACK_TEXT, DEFAULT_SUBMIT_ERROR, type RecorderPanelProps } from './recorder-panel.tsx';
+export { useRecorder, type RecorderSnapshot, type UseRecorderResult } from './use-recorder.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecorder, type Recorder, type RecorderError, type RecorderEvents, type RecorderState } from './recorder.ts';
-import { installFakeAudio, readBlobBytes, type FakeAudioHandle } from './test-fixtures/fake-browser-audio.ts';
+import { installFakeAudio, readBlobBytes, uninstallFakeAudio, type FakeAudioHandle } from './test-fixtures/fake-browser-audio.ts';
 
 const UA_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -25,18 +25,16 @@ function record(options: Parameters<typeof createRecorder>[0] = {}) {
   return { r, states, errors, ticks, levels };
 }
 
+// The shared setup (src/test/setup.ts) fails a test on console.error and unstubs globals.
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(console, 'error');
 });
 
 afterEach(() => {
   recorder?.destroy();
   recorder = null;
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  expect(console.error).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
+  uninstallFakeAudio();
 });
 
 function lastOf<T>(items: T[]): T | undefined {

@@ -302,3 +302,12 @@ export function readBlobBytes(blob: Blob): Promise<Uint8Array> {
     reader.readAsArrayBuffer(blob);
   });
 }
+
+/** Removes what installFakeAudio put on navigator and URL (vi.unstubAllGlobals() handles the rest). */
+export function uninstallFakeAudio(): void {
+  Reflect.deleteProperty(window.navigator, 'mediaDevices');
+  Reflect.deleteProperty(window.navigator, 'userAgent');
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+  vi.unstubAllGlobals();
+}
