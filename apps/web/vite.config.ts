@@ -22,5 +22,26 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-transition-group|react-remove-scroll|@tabler)/,
+            },
+            {
+              name: 'data',
+              test: /node_modules[\\/](zod|@tanstack|react-hook-form|@hookform)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -4,23 +4,31 @@ import { STORAGE_KEY } from '@/lib/session-store';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 
-const freeLearner = () => ({ body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false } });
+const freeLearner = () => ({
+  body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false },
+});
 
 describe('app shell and guards', () => {
   it('shows the Modules page with the email and the membership from the server', async () => {
     const server = installFakeServer({
-      'GET /module/subscription-data': () => ({ body: { isError: false, is_subscribed: true, is_free_plan: false, isTrialing: true } }),
+      'GET /module/subscription-data': () => ({
+        body: { isError: false, is_subscribed: true, is_free_plan: false, isTrialing: true },
+      }),
     });
     await renderApp('/modules', { user: makeUser({ email: 'lea@example.com' }) });
     expect(screen.getByRole('heading', { level: 1, name: 'Modules' })).toBeInTheDocument();
     expect(screen.getByText('lea@example.com')).toBeInTheDocument();
     expect(await screen.findByText('Trial')).toBeInTheDocument();
-    expect(server.calls('GET /module/subscription-data')[0]?.authorization).toBe('Bearer stored-token-1');
+    expect(server.calls('GET /module/subscription-data')[0]?.authorization).toBe(
+      'Bearer stored-token-1',
+    );
   });
 
   it('sends a coach or admin away from learner pages to a page that says who they are', async () => {
     const server = installFakeServer({});
-    const { location, user } = await renderApp('/modules', { user: makeUser({ role_id: 3, email: 'coach@demo.test' }) });
+    const { location, user } = await renderApp('/modules', {
+      user: makeUser({ role_id: 3, email: 'coach@demo.test' }),
+    });
     expect(await screen.findByRole('heading', { name: 'Signed in as Coach' })).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(screen.getByText('coach@demo.test')).toBeInTheDocument();
@@ -73,7 +81,10 @@ describe('app shell and guards', () => {
 
   it('logs out when any response carries errorCode 401', async () => {
     installFakeServer({
-      'GET /module/subscription-data': () => ({ status: 200, body: { isError: true, errorCode: 401, message: 'Session expired.' } }),
+      'GET /module/subscription-data': () => ({
+        status: 200,
+        body: { isError: true, errorCode: 401, message: 'Session expired.' },
+      }),
     });
     const { location } = await renderApp('/modules', { user: makeUser(), remember: true });
     expect(localStorage.getItem(STORAGE_KEY)).not.toBeNull();
@@ -110,7 +121,11 @@ describe('app shell and guards', () => {
     await renderApp('/modules', { user: makeUser() });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav.closest('footer')).toBeNull();
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Modules', '/modules'],
       ['Dictionary', '/dictionary'],
       ['Profile', '/profile'],
@@ -120,10 +135,15 @@ describe('app shell and guards', () => {
   it('puts the navigation in a bottom bar on a 390 px phone, and moves between pages', async () => {
     installFakeServer({ 'GET /module/subscription-data': freeLearner });
     window.innerWidth = 390;
-    const { user, location } = await renderApp('/modules', { user: makeUser({ email: 'ana@example.com' }) });
+    const { user, location } = await renderApp('/modules', {
+      user: makeUser({ email: 'ana@example.com' }),
+    });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav.closest('footer')).not.toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Modules' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Modules' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await user.click(within(nav).getByRole('link', { name: 'Profile' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();

@@ -25,7 +25,8 @@ export function SignInGate() {
   const { session } = useSession();
   const location = useLocation();
   if (!session) return <SignInPage />;
-  if (isLearner(session.user.role_id)) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (isLearner(session.user.role_id))
+    return <Navigate to={redirectTarget(location.state)} replace />;
   return <StaffHome />;
 }
 
@@ -36,7 +37,9 @@ export function RequireSession() {
   // spec: accounts §4 — logout (by the user or by a 401) goes to `/`.
   if (!session && hasEnded) return <Navigate to="/" replace />;
   if (!session) {
-    return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   return <Outlet />;
 }

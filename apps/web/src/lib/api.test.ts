@@ -5,19 +5,33 @@ import { ApiError, call, setUnauthorizedHandler } from './api';
 import { STORAGE_KEY, getApiToken, saveSession } from './session-store';
 
 async function signInAs(token: string) {
-  await saveSession({ api_token: token, user: makeUser(), allModulesData: null, hasSubscription: false }, { remember: true });
+  await saveSession(
+    { api_token: token, user: makeUser(), allModulesData: null, hasSubscription: false },
+    { remember: true },
+  );
 }
 
 describe('API client', () => {
   it('sends the bearer token of the session and returns the parsed response', async () => {
     const server = installFakeServer({
       'GET /module/subscription-data': () => ({
-        body: { isError: false, is_subscribed: true, is_free_plan: false, isTrialing: false, extra: 'dropped' },
+        body: {
+          isError: false,
+          is_subscribed: true,
+          is_free_plan: false,
+          isTrialing: false,
+          extra: 'dropped',
+        },
       }),
     });
     await signInAs('tok-123');
     const result = await call(subscriptionData, {});
-    expect(result).toEqual({ isError: false, is_subscribed: true, is_free_plan: false, isTrialing: false });
+    expect(result).toEqual({
+      isError: false,
+      is_subscribed: true,
+      is_free_plan: false,
+      isTrialing: false,
+    });
     expect(server.requests[0]?.authorization).toBe('Bearer tok-123');
     expect(server.requests[0]?.path).toBe('/module/subscription-data');
   });
@@ -26,7 +40,9 @@ describe('API client', () => {
     const server = installFakeServer({
       'POST /web-portal-login': () => ({ status: 401, body: { isError: true, message: 'No.' } }),
     });
-    await expect(call(webPortalLogin, { email: ' Ana@Example.COM', password: 'x' })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      call(webPortalLogin, { email: ' Ana@Example.COM', password: 'x' }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(server.requests[0]?.body).toEqual({ email: 'ana@example.com', password: 'x' });
     expect(server.requests[0]?.authorization).toBeNull();
   });
@@ -35,10 +51,19 @@ describe('API client', () => {
     installFakeServer({
       'POST /web-portal-login': () => ({
         status: 422,
-        body: { isError: true, message: 'Too many attempts.', errorCode: 422, code: 'captcha_required', show_captcha: true, errors: { email: 'Enter your email id.' } },
+        body: {
+          isError: true,
+          message: 'Too many attempts.',
+          errorCode: 422,
+          code: 'captcha_required',
+          show_captcha: true,
+          errors: { email: 'Enter your email id.' },
+        },
       }),
     });
-    const error = await call(webPortalLogin, { email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    const error = await call(webPortalLogin, { email: 'a@b.co', password: 'x' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: 'Too many attempts.',
@@ -51,14 +76,25 @@ describe('API client', () => {
   });
 
   it('treats isError true as a failure even with status 200', async () => {
-    installFakeServer({ 'GET /get-user-data': () => ({ status: 200, body: { isError: true, message: 'Account closed.' } }) });
-    await expect(call(getUserData, {})).rejects.toMatchObject({ message: 'Account closed.', status: 200 });
+    installFakeServer({
+      'GET /get-user-data': () => ({
+        status: 200,
+        body: { isError: true, message: 'Account closed.' },
+      }),
+    });
+    await expect(call(getUserData, {})).rejects.toMatchObject({
+      message: 'Account closed.',
+      status: 200,
+    });
   });
 
   it('logs out on errorCode 401 whatever the HTTP status', async () => {
     for (const status of [401, 200, 403]) {
       installFakeServer({
-        'GET /get-user-data': () => ({ status, body: { isError: true, errorCode: 401, message: 'Session expired.' } }),
+        'GET /get-user-data': () => ({
+          status,
+          body: { isError: true, errorCode: 401, message: 'Session expired.' },
+        }),
       });
       await signInAs('tok-401');
       const onUnauthorized = vi.fn();
@@ -72,7 +108,12 @@ describe('API client', () => {
   });
 
   it('does not log out on a plain 403', async () => {
-    installFakeServer({ 'GET /get-user-data': () => ({ status: 403, body: { isError: true, errorCode: 403, message: 'Not for you.' } }) });
+    installFakeServer({
+      'GET /get-user-data': () => ({
+        status: 403,
+        body: { isError: true, errorCode: 403, message: 'Not for you.' },
+      }),
+    });
     await signInAs('tok-403');
     const onUnauthorized = vi.fn();
     const restore = setUnauthorizedHandler(onUnauthorized);
@@ -84,14 +125,27 @@ describe('API client', () => {
 
   it('gives the generic message on a network failure, an unreadable body, or a broken contract', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(call(subscriptionData, {})).rejects.toMatchObject({ message: MESSAGES.generic, status: 0 });
+    await expect(call(subscriptionData, {})).rejects.toMatchObject({
+      message: MESSAGES.generic,
+      status: 0,
+    });
 
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(call(subscriptionData, {})).rejects.toMatchObject({ message: MESSAGES.generic, status: 502 });
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    await expect(call(subscriptionData, {})).rejects.toMatchObject({
+      message: MESSAGES.generic,
+      status: 502,
+    });
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    installFakeServer({ 'GET /module/subscription-data': () => ({ body: { isError: false, is_subscribed: 'yes' } }) });
-    await expect(call(subscriptionData, {})).rejects.toMatchObject({ message: MESSAGES.generic, status: 200 });
+    installFakeServer({
+      'GET /module/subscription-data': () => ({ body: { isError: false, is_subscribed: 'yes' } }),
+    });
+    await expect(call(subscriptionData, {})).rejects.toMatchObject({
+      message: MESSAGES.generic,
+      status: 200,
+    });
     expect(warn).toHaveBeenCalled();
   });
 

@@ -84,7 +84,11 @@ export async function call<R extends RouteDef>(
   if (!request.success) {
     const errors: Record<string, string> = {};
     for (const issue of request.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    throw new ApiError({ message: request.error.issues[0]?.message ?? MESSAGES.generic, status: 0, errors });
+    throw new ApiError({
+      message: request.error.issues[0]?.message ?? MESSAGES.generic,
+      status: 0,
+      errors,
+    });
   }
 
   const method = options.method ?? route.method;
@@ -119,7 +123,11 @@ export async function call<R extends RouteDef>(
   }
 
   // spec: accounts §4/§7 — a 401 errorCode in any response, whatever the status, forces logout.
-  if (typeof json === 'object' && json !== null && (json as { errorCode?: unknown }).errorCode === 401) {
+  if (
+    typeof json === 'object' &&
+    json !== null &&
+    (json as { errorCode?: unknown }).errorCode === 401
+  ) {
     clearSession();
     unauthorizedHandler();
     const parsed = ErrorResponseSchema.safeParse(json);
@@ -130,7 +138,8 @@ export async function call<R extends RouteDef>(
     });
   }
 
-  const isErrorBody = typeof json === 'object' && json !== null && (json as { isError?: unknown }).isError === true;
+  const isErrorBody =
+    typeof json === 'object' && json !== null && (json as { isError?: unknown }).isError === true;
   if (!response.ok || isErrorBody) {
     const parsed = ErrorResponseSchema.safeParse(json);
     if (!parsed.success) throw new ApiError({ message: MESSAGES.generic, status: response.status });
@@ -147,7 +156,10 @@ export async function call<R extends RouteDef>(
   const parsed = route.response.safeParse(json);
   if (!parsed.success) {
     // The server broke the contract; the person still gets the spec's generic message.
-    console.warn(`Response of ${method} ${route.path} does not match the contract`, parsed.error.issues);
+    console.warn(
+      `Response of ${method} ${route.path} does not match the contract`,
+      parsed.error.issues,
+    );
     throw new ApiError({ message: MESSAGES.generic, status: response.status });
   }
   return parsed.data as ResponseOf<R>;

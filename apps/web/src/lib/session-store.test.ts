@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fake-server';
-import { STORAGE_KEY, clearSession, decryptText, getApiToken, loadSession, saveSession, type StoredSession } from './session-store';
+import {
+  STORAGE_KEY,
+  clearSession,
+  decryptText,
+  getApiToken,
+  loadSession,
+  saveSession,
+  type StoredSession,
+} from './session-store';
 
 const session: StoredSession = {
   api_token: 'secret-token-9f8e7d',
@@ -18,7 +26,9 @@ describe('session store', () => {
     expect(stored).not.toContain('ana@example.com');
     expect(stored).toMatch(/^v1\./);
     // It really is the session, encrypted with our key.
-    expect(JSON.parse((await decryptText(stored ?? '')) ?? '{}')).toMatchObject({ api_token: 'secret-token-9f8e7d' });
+    expect(JSON.parse((await decryptText(stored ?? '')) ?? '{}')).toMatchObject({
+      api_token: 'secret-token-9f8e7d',
+    });
   });
 
   it('uses localStorage with remember me and round-trips', async () => {

@@ -57,7 +57,11 @@ function openDatabase(): Promise<IDBDatabase> {
   });
 }
 
-function idbRequest<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+function idbRequest<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  run: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(IDB_STORE, mode);
     const request = run(tx.objectStore(IDB_STORE));
@@ -118,7 +122,11 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 export async function encryptText(plain: string): Promise<string> {
   const key = await getKey();
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(plain));
+  const cipher = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    key,
+    new TextEncoder().encode(plain),
+  );
   return `${FORMAT_VERSION}.${toBase64(iv)}.${toBase64(new Uint8Array(cipher))}`;
 }
 
@@ -127,7 +135,11 @@ export async function decryptText(stored: string): Promise<string | null> {
   if (version !== FORMAT_VERSION || !ivText || !cipherText) return null;
   try {
     const key = await getKey();
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(ivText) }, key, fromBase64(cipherText));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(ivText) },
+      key,
+      fromBase64(cipherText),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     // Written with another key (IndexedDB cleared) or tampered with: treat as signed out.
@@ -168,7 +180,10 @@ export async function loadSession(): Promise<LoadedSession | null> {
 }
 
 /** Encrypts and writes the session to the storage that matches "Remember me". */
-export async function saveSession(session: StoredSession, options: { remember: boolean }): Promise<LoadedSession> {
+export async function saveSession(
+  session: StoredSession,
+  options: { remember: boolean },
+): Promise<LoadedSession> {
   const value = await encryptText(JSON.stringify(StoredSessionSchema.parse(session)));
   removeEverywhere();
   (options.remember ? localStorage : sessionStorage).setItem(STORAGE_KEY, value);

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { webLogout } from '@clearspeak/contract';
@@ -54,7 +62,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const update = useCallback(async (patch: Partial<StoredSession>) => {
     const existing = getCurrentSession();
     if (!existing) return;
-    setLoaded(await saveSession({ ...existing.session, ...patch }, { remember: existing.remember }));
+    setLoaded(
+      await saveSession({ ...existing.session, ...patch }, { remember: existing.remember }),
+    );
   }, []);
 
   const signOut = useCallback(async () => {

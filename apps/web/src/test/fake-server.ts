@@ -24,7 +24,12 @@ export function installFakeServer(handlers: Record<string, FakeHandler>) {
   const requests: FakeRequest[] = [];
   const all: Record<string, FakeHandler> = {
     'GET /auth-config': () => ({
-      body: { google_client_id: null, facebook_app_id: null, captcha: 'altcha', recaptcha_site_key: null },
+      body: {
+        google_client_id: null,
+        facebook_app_id: null,
+        captcha: 'altcha',
+        recaptcha_site_key: null,
+      },
     }),
     'POST /add-kartra-tag': () => ({ body: { isError: false, message: 'Tagged.' } }),
     'GET /web-logout': () => ({ body: { isError: false, message: 'Signed out.' } }),
@@ -33,7 +38,9 @@ export function installFakeServer(handlers: Record<string, FakeHandler>) {
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
+    const path = url.pathname.startsWith(API_BASE)
+      ? url.pathname.slice(API_BASE.length)
+      : url.pathname;
     const headers = new Headers(init?.headers);
     const request: FakeRequest = {
       method,
@@ -91,5 +98,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
 }
 
 export function sessionBody(user: User, token = 'token-abc-123') {
-  return { isError: false, message: 'Signed in.', data: { api_token: token, user, active_subscription: null } };
+  return {
+    isError: false,
+    message: 'Signed in.',
+    data: { api_token: token, user, active_subscription: null },
+  };
 }

@@ -17,13 +17,26 @@ interface RenderAppOptions {
 export async function renderApp(url: string, options: RenderAppOptions = {}) {
   if (options.user) {
     await saveSession(
-      { api_token: 'stored-token-1', user: options.user, allModulesData: null, hasSubscription: false },
+      {
+        api_token: 'stored-token-1',
+        user: options.user,
+        allModulesData: null,
+        hasSubscription: false,
+      },
       { remember: options.remember ?? false },
     );
   } else {
     clearSession();
   }
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state: options.state }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      {
+        pathname: url.split('?')[0],
+        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        state: options.state,
+      },
+    ],
+  });
   const user = userEvent.setup({ delay: null });
   render(
     <Providers queryClient={createQueryClient({ retry: false })} env="test">

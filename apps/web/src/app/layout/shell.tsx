@@ -1,7 +1,25 @@
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, AppShell, Group, NavLink, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconBook2, IconLogout, IconUserCircle, IconVocabulary, IconX } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBook2,
+  IconLogout,
+  IconUserCircle,
+  IconVocabulary,
+  IconX,
+} from '@tabler/icons-react';
 import { Brand } from '../../components/ui/brand';
 import { useSession } from '../../lib/session';
 import { headerFor } from './page-titles';
@@ -47,12 +65,22 @@ export function Shell() {
               </Tooltip>
             )}
             {isWide && header.leading === 'none' && <Brand />}
-            <Title order={1} size="h3" lineClamp={1} ml={isWide && header.leading === 'none' ? 'md' : 0}>
+            <Title
+              order={1}
+              size="h3"
+              lineClamp={1}
+              ml={isWide && header.leading === 'none' ? 'md' : 0}
+            >
               {header.title}
             </Title>
           </Group>
           <Tooltip label="Sign out">
-            <ActionIcon variant="subtle" color="gray" aria-label="Sign out" onClick={() => void signOut()}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Sign out"
+              onClick={() => void signOut()}
+            >
               <IconLogout size={24} />
             </ActionIcon>
           </Tooltip>
@@ -61,6 +89,9 @@ export function Shell() {
 
       {isWide && (
         <AppShell.Navbar p="sm" aria-label="Main">
+          <Box px="sm" pt={4} pb="md">
+            <Brand />
+          </Box>
           <Stack gap={4}>
             {NAV_ITEMS.map((item) => (
               <NavLink
@@ -69,7 +100,9 @@ export function Shell() {
                 to={item.to}
                 label={item.label}
                 leftSection={<item.icon size={22} aria-hidden />}
-                active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                active={
+                  location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)
+                }
                 py="sm"
                 fw={500}
               />
@@ -86,7 +119,8 @@ export function Shell() {
         <AppShell.Footer>
           <Group component="nav" aria-label="Main" h="100%" grow gap={0} wrap="nowrap">
             {NAV_ITEMS.map((item) => {
-              const isActive = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+              const isActive =
+                location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
               return (
                 <UnstyledButton
                   key={item.to}

@@ -25,7 +25,11 @@ export function CaptchaField(props: CaptchaFieldProps) {
     <Input.Wrapper label={LABEL} description={DESCRIPTION} component="div">
       <div role="group" aria-label={LABEL} style={{ marginTop: 8 }}>
         {props.kind === 'recaptcha' && props.recaptchaSiteKey ? (
-          <RecaptchaWidget siteKey={props.recaptchaSiteKey} attempt={props.attempt} onSolved={props.onSolved} />
+          <RecaptchaWidget
+            siteKey={props.recaptchaSiteKey}
+            attempt={props.attempt}
+            onSolved={props.onSolved}
+          />
         ) : (
           <AltchaWidget attempt={props.attempt} onSolved={props.onSolved} />
         )}
@@ -34,7 +38,13 @@ export function CaptchaField(props: CaptchaFieldProps) {
   );
 }
 
-function AltchaWidget({ attempt, onSolved }: { attempt: number; onSolved: (solution: string | null) => void }) {
+function AltchaWidget({
+  attempt,
+  onSolved,
+}: {
+  attempt: number;
+  onSolved: (solution: string | null) => void;
+}) {
   const challenge = useCaptchaChallenge(attempt, true);
   const widgetRef = useRef<AltchaWidgetElement>(null);
   const [isLoaded, setLoaded] = useState(false);
@@ -64,7 +74,9 @@ function AltchaWidget({ attempt, onSolved }: { attempt: number; onSolved: (solut
     widget.addEventListener('statechange', onStateChange);
     // The challenge was fetched (and parsed by the contract) through our API client.
     void widget.configure({
-      challenge: challenge.data as unknown as Parameters<AltchaWidgetElement['configure']>[0]['challenge'],
+      challenge: challenge.data as unknown as Parameters<
+        AltchaWidgetElement['configure']
+      >[0]['challenge'],
       auto: 'onload',
       hideFooter: true,
     });
@@ -82,12 +94,23 @@ function AltchaWidget({ attempt, onSolved }: { attempt: number; onSolved: (solut
 }
 
 interface Grecaptcha {
-  render: (container: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number;
+  render: (
+    container: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void },
+  ) => number;
   reset: (id?: number) => void;
   ready: (callback: () => void) => void;
 }
 
-function RecaptchaWidget({ siteKey, attempt, onSolved }: { siteKey: string; attempt: number; onSolved: (solution: string | null) => void }) {
+function RecaptchaWidget({
+  siteKey,
+  attempt,
+  onSolved,
+}: {
+  siteKey: string;
+  attempt: number;
+  onSolved: (solution: string | null) => void;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const widgetIdRef = useRef<number | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);

@@ -36,15 +36,23 @@ export function ChangePasswordPage() {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={480}>
       <form noValidate onSubmit={onSubmit} aria-label="Change Password">
         <Stack gap="md">
-          <Text c="dimmed">Choose a new password for your account.</Text>
+          <Text c="gray.7">Choose a new password for your account.</Text>
           {result?.isError && <ErrorAlert message={result.message} />}
           {result && !result.isError && (
             <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />}>
               {result.message}
             </Alert>
           )}
-          <PasswordField label="Old password" autoComplete="current-password" {...form.register('old_password')} />
-          <PasswordField label="New password" autoComplete="new-password" {...form.register('new_password')} />
+          <PasswordField
+            label="Old password"
+            autoComplete="current-password"
+            {...form.register('old_password')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            {...form.register('new_password')}
+          />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"

@@ -25,7 +25,10 @@ describe('email verification page', () => {
 
   it('shows the server message for a wrong code', async () => {
     installFakeServer({
-      'POST /verify-email': () => ({ status: 422, body: { isError: true, message: 'Invalid OTP' } }),
+      'POST /verify-email': () => ({
+        status: 422,
+        body: { isError: true, message: 'Invalid OTP' },
+      }),
     });
     const { user } = await renderApp('/email-verification', { state });
     await user.type(screen.getByLabelText('Verification code'), '000000');
@@ -36,9 +39,13 @@ describe('email verification page', () => {
   it('verifies, signs in with the sign-up password and opens /modules/3 as a first login', async () => {
     const server = installFakeServer({
       'POST /verify-email': () => ({ body: { isError: false, message: 'Email verified.' } }),
-      'POST /web-portal-login': () => ({ body: sessionBody(makeUser({ terms_checked: false }), 'new-token') }),
+      'POST /web-portal-login': () => ({
+        body: sessionBody(makeUser({ terms_checked: false }), 'new-token'),
+      }),
       'POST /update/terms': () => ({ body: { isError: false, message: 'Terms accepted.' } }),
-      'GET /module/subscription-data': () => ({ body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false } }),
+      'GET /module/subscription-data': () => ({
+        body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false },
+      }),
     });
     const { user, router } = await renderApp('/email-verification', { state });
     await user.type(screen.getByLabelText('Verification code'), '123456');
@@ -47,15 +54,23 @@ describe('email verification page', () => {
     expect(await screen.findByText('Welcome to ClearSpeak!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/modules/3');
     expect(router.state.location.state).toEqual({ firstLogin: true });
-    expect(server.calls('POST /verify-email')[0]?.body).toEqual({ email: 'ana@example.com', otp: '123456' });
-    expect(server.calls('POST /web-portal-login')[0]?.body).toEqual({ email: 'ana@example.com', password: 'longenough1' });
+    expect(server.calls('POST /verify-email')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      otp: '123456',
+    });
+    expect(server.calls('POST /web-portal-login')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'longenough1',
+    });
     await waitFor(() => expect(server.calls('POST /update/terms')).toHaveLength(1));
     expect(sessionStorage.getItem(STORAGE_KEY)).not.toBeNull();
   });
 
   it('resends the code and shows the server answer', async () => {
     const server = installFakeServer({
-      'POST /resend-otp': () => ({ body: { isError: false, message: 'A new code is on its way.' } }),
+      'POST /resend-otp': () => ({
+        body: { isError: false, message: 'A new code is on its way.' },
+      }),
     });
     const { user } = await renderApp('/email-verification', { state });
     await user.click(screen.getByRole('button', { name: 'Resend' }));
@@ -65,10 +80,15 @@ describe('email verification page', () => {
 
   it('shows the rate-limit message when a resend comes too soon', async () => {
     installFakeServer({
-      'POST /resend-otp': () => ({ status: 429, body: { isError: true, message: 'Please wait a minute before asking for a new code.' } }),
+      'POST /resend-otp': () => ({
+        status: 429,
+        body: { isError: true, message: 'Please wait a minute before asking for a new code.' },
+      }),
     });
     const { user } = await renderApp('/email-verification', { state });
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute before asking for a new code.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please wait a minute before asking for a new code.',
+    );
   });
 });

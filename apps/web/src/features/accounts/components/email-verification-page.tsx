@@ -38,7 +38,10 @@ function VerificationForm({ email, password }: { email: string; password: string
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
   const [isSigningIn, setSigningIn] = useState(false);
-  const form = useForm({ resolver: zodResolver(VerificationFormSchema), defaultValues: { otp: '' } });
+  const form = useForm({
+    resolver: zodResolver(VerificationFormSchema),
+    defaultValues: { otp: '' },
+  });
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setError(null);
@@ -85,7 +88,12 @@ function VerificationForm({ email, password }: { email: string; password: string
             <Button type="submit" loading={verify.isPending || isSigningIn} size="lg">
               Verify
             </Button>
-            <Button variant="default" size="lg" onClick={() => void onResend()} loading={resend.isPending}>
+            <Button
+              variant="default"
+              size="lg"
+              onClick={() => void onResend()}
+              loading={resend.isPending}
+            >
               Resend
             </Button>
           </Group>

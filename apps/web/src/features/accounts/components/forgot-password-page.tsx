@@ -41,7 +41,9 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title="Forgot your password?">
-      <Text>Enter the email of your account. We will send you a code to choose a new password.</Text>
+      <Text>
+        Enter the email of your account. We will send you a code to choose a new password.
+      </Text>
       <form noValidate onSubmit={onSubmit} aria-label="Forgot your password?">
         <Stack gap="md">
           {error && <ErrorAlert message={error} />}

@@ -9,7 +9,9 @@ const state = { email: 'ana@example.com' };
 describe('forgot and reset password', () => {
   it('asks for an email, sends the code and moves to the reset page with it', async () => {
     const server = installFakeServer({
-      'POST /forgot-password': () => ({ body: { isError: false, message: 'If the email exists, a code was sent.' } }),
+      'POST /forgot-password': () => ({
+        body: { isError: false, message: 'If the email exists, a code was sent.' },
+      }),
     });
     const { user, router } = await renderApp('/forgot-password');
     await user.click(screen.getByRole('button', { name: 'Send Verification Code' }));
@@ -26,7 +28,9 @@ describe('forgot and reset password', () => {
   it('sends visitors without an email to /forgot-password', async () => {
     installFakeServer({});
     const { location } = await renderApp('/reset-password');
-    expect(await screen.findByRole('button', { name: 'Send Verification Code' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Send Verification Code' }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/forgot-password');
   });
 
@@ -48,7 +52,10 @@ describe('forgot and reset password', () => {
 
   it('shows "Invalid OTP" when the server refuses the code', async () => {
     installFakeServer({
-      'POST /reset-password': () => ({ status: 422, body: { isError: true, message: 'Invalid OTP' } }),
+      'POST /reset-password': () => ({
+        status: 422,
+        body: { isError: true, message: 'Invalid OTP' },
+      }),
     });
     const { user } = await renderApp('/reset-password', { state });
     await user.type(screen.getByLabelText('Code'), '999999');
@@ -69,7 +76,11 @@ describe('forgot and reset password', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.passwordReset)).toBeInTheDocument();
-    expect(server.calls('POST /reset-password')[0]?.body).toEqual({ email: 'ana@example.com', otp: '123456', newPassword: 'longenough1' });
+    expect(server.calls('POST /reset-password')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      otp: '123456',
+      newPassword: 'longenough1',
+    });
 
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(location()).toBe('/reset-password');
@@ -79,7 +90,9 @@ describe('forgot and reset password', () => {
 
   it('resends the reset code', async () => {
     const server = installFakeServer({
-      'POST /forgot-password': () => ({ body: { isError: false, message: 'If the email exists, a code was sent.' } }),
+      'POST /forgot-password': () => ({
+        body: { isError: false, message: 'If the email exists, a code was sent.' },
+      }),
     });
     const { user } = await renderApp('/reset-password', { state });
     await user.click(screen.getByRole('button', { name: 'Resend' }));

@@ -6,7 +6,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { MESSAGES, NewPasswordSchema, resetPassword as resetPasswordRoute } from '@clearspeak/contract';
+import {
+  MESSAGES,
+  NewPasswordSchema,
+  resetPassword as resetPasswordRoute,
+} from '@clearspeak/contract';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -51,7 +55,10 @@ function ResetForm({ email }: { email: string }) {
 
   useEffect(() => {
     if (!isDone) return;
-    const timer = setTimeout(() => void navigate('/signin', { replace: true }), RESET_SUCCESS_DELAY_MS);
+    const timer = setTimeout(
+      () => void navigate('/signin', { replace: true }),
+      RESET_SUCCESS_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [isDone, navigate]);
 
@@ -62,9 +69,14 @@ function ResetForm({ email }: { email: string }) {
       setDone(true);
     } catch (caught) {
       // spec: accounts §8 — a refused code reads "Invalid OTP" unless the server says more.
-      setError(caught instanceof ApiError && caught.status >= 400 && caught.status < 500 && caught.message === MESSAGES.generic
+      setError(
+        caught instanceof ApiError &&
+          caught.status >= 400 &&
+          caught.status < 500 &&
+          caught.message === MESSAGES.generic
           ? MESSAGES.invalidOtp
-           : errorMessage(caught));
+          : errorMessage(caught),
+      );
     }
   });
 
@@ -120,7 +132,12 @@ function ResetForm({ email }: { email: string }) {
             <Button type="submit" loading={reset.isPending} size="lg">
               Reset Password
             </Button>
-            <Button variant="default" size="lg" onClick={() => void onResend()} loading={resend.isPending}>
+            <Button
+              variant="default"
+              size="lg"
+              onClick={() => void onResend()}
+              loading={resend.isPending}
+            >
               Resend
             </Button>
           </Group>

@@ -5,7 +5,9 @@ import { STORAGE_KEY } from '@/lib/session-store';
 import { installFakeServer, makeUser, sessionBody } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 
-const subscriptionOk = () => ({ body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false } });
+const subscriptionOk = () => ({
+  body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false },
+});
 
 describe('sign-in page', () => {
   it('shows the spec messages for a missing email and password and sends nothing', async () => {
@@ -30,10 +32,18 @@ describe('sign-in page', () => {
   it('has the links and controls of the spec, and no social buttons when none is configured', async () => {
     installFakeServer({});
     await renderApp('/signin');
-    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Login with Google' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Login with Google' })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByText('Or')).not.toBeInTheDocument();
   });
 
@@ -55,11 +65,21 @@ describe('sign-in page', () => {
         failures += 1;
         return {
           status: 401,
-          body: { isError: true, message: 'These credentials do not match our records.', show_captcha: failures >= 2 },
+          body: {
+            isError: true,
+            message: 'These credentials do not match our records.',
+            show_captcha: failures >= 2,
+          },
         };
       },
       'GET /captcha/challenge': () => ({
-        body: { algorithm: 'SHA-256', challenge: 'ab'.repeat(32), maxnumber: 50000, salt: 'salt123', signature: 'cd'.repeat(32) },
+        body: {
+          algorithm: 'SHA-256',
+          challenge: 'ab'.repeat(32),
+          maxnumber: 50000,
+          salt: 'salt123',
+          signature: 'cd'.repeat(32),
+        },
       }),
     });
     const { user } = await renderApp('/signin');
@@ -67,7 +87,9 @@ describe('sign-in page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-one');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('These credentials do not match our records.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'These credentials do not match our records.',
+    );
     expect(screen.queryByRole('group', { name: 'Security check' })).not.toBeInTheDocument();
     expect(server.calls('GET /captcha/challenge')).toHaveLength(0);
 
@@ -78,7 +100,9 @@ describe('sign-in page', () => {
 
   it('stores the session, tags the login, accepts the terms on first login and opens /modules', async () => {
     const server = installFakeServer({
-      'POST /web-portal-login': () => ({ body: sessionBody(makeUser({ terms_checked: false }), 'fresh-token-1') }),
+      'POST /web-portal-login': () => ({
+        body: sessionBody(makeUser({ terms_checked: false }), 'fresh-token-1'),
+      }),
       'POST /update/terms': () => ({ body: { isError: false, message: 'Terms accepted.' } }),
       'GET /module/subscription-data': subscriptionOk,
     });
@@ -95,7 +119,10 @@ describe('sign-in page', () => {
       remember_me: false,
     });
     await waitFor(() => expect(server.calls('POST /update/terms')).toHaveLength(1));
-    expect(server.calls('POST /update/terms')[0]).toMatchObject({ body: { terms_checked: true }, authorization: 'Bearer fresh-token-1' });
+    expect(server.calls('POST /update/terms')[0]).toMatchObject({
+      body: { terms_checked: true },
+      authorization: 'Bearer fresh-token-1',
+    });
     expect(server.calls('POST /add-kartra-tag')).toHaveLength(1);
     // Without "Remember me" the session lives in sessionStorage only.
     expect(sessionStorage.getItem(STORAGE_KEY)).not.toBeNull();

@@ -47,7 +47,9 @@ export function SignInPage() {
         email: values.email,
         password: values.password,
         remember_me: values.remember_me,
-        ...(isCaptchaRequired && captchaSolution ? { 'g-recaptcha-response': captchaSolution } : {}),
+        ...(isCaptchaRequired && captchaSolution
+          ? { 'g-recaptcha-response': captchaSolution }
+          : {}),
       });
       setCompleting(true);
       await completeSignIn(result.data, { remember: values.remember_me });

@@ -37,7 +37,10 @@ export function SignUpPage() {
   const register = useRegister();
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(SignUpFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    resolver: zodResolver(SignUpFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
@@ -97,8 +100,9 @@ export function SignUpPage() {
             {...form.register('password')}
             error={errors.password?.message}
           />
-          <Text size="sm" c="dimmed">
-            By creating an account you agree to the {PRODUCT_NAME} Terms of Service and Privacy Policy.
+          <Text size="sm" c="gray.7">
+            By creating an account you agree to the {PRODUCT_NAME} Terms of Service and Privacy
+            Policy.
           </Text>
           <Button type="submit" loading={register.isPending} fullWidth size="lg">
             Become a {PRODUCT_NAME}
@@ -115,7 +119,9 @@ export function SignUpPage() {
           </ThemeIcon>
         }
       >
-        <List.Item>Your free membership includes a sample lesson and the fluency assessment.</List.Item>
+        <List.Item>
+          Your free membership includes a sample lesson and the fluency assessment.
+        </List.Item>
         <List.Item>Full lessons and coaching from a human coach need a paid plan.</List.Item>
         <List.Item>We recommend 10 minutes of practice every day.</List.Item>
       </List>

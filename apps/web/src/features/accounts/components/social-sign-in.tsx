@@ -20,13 +20,28 @@ interface GoogleId {
   }) => void;
   renderButton: (
     parent: HTMLElement,
-    options: { type: 'standard'; theme: 'outline'; size: 'large'; text: 'signin_with' | 'continue_with'; shape: 'pill'; width: number; logo_alignment: 'center' },
+    options: {
+      type: 'standard';
+      theme: 'outline';
+      size: 'large';
+      text: 'signin_with' | 'continue_with';
+      shape: 'pill';
+      width: number;
+      logo_alignment: 'center';
+    },
   ) => void;
 }
 interface FacebookSdk {
   init: (options: { appId: string; version: string; cookie: boolean; xfbml: boolean }) => void;
-  login: (callback: (response: { authResponse?: { accessToken: string } | null }) => void, options: { scope: string }) => void;
-  api: (path: string, params: { fields: string }, callback: (response: { email?: string; name?: string; error?: unknown }) => void) => void;
+  login: (
+    callback: (response: { authResponse?: { accessToken: string } | null }) => void,
+    options: { scope: string },
+  ) => void;
+  api: (
+    path: string,
+    params: { fields: string },
+    callback: (response: { email?: string; name?: string; error?: unknown }) => void,
+  ) => void;
 }
 type WithSdks = Window & { google?: { accounts: { id: GoogleId } }; FB?: FacebookSdk };
 
@@ -77,7 +92,11 @@ export function SocialSignIn({ mode, onSession, onError }: SocialSignInProps) {
       clearAnonymousId();
       await onSession(result.data);
     } catch (error) {
-      onError(error instanceof Error && errorMessage(error) !== MESSAGES.generic ? errorMessage(error) : failed);
+      onError(
+        error instanceof Error && errorMessage(error) !== MESSAGES.generic
+          ? errorMessage(error)
+          : failed,
+      );
     }
   };
 
@@ -94,7 +113,11 @@ export function SocialSignIn({ mode, onSession, onError }: SocialSignInProps) {
         />
       )}
       {facebookAppId && (
-        <FacebookButton appId={facebookAppId} onToken={(pending) => void send(pending)} onError={onError} />
+        <FacebookButton
+          appId={facebookAppId}
+          onToken={(pending) => void send(pending)}
+          onError={onError}
+        />
       )}
       <Divider label="Or" labelPosition="center" />
       <GiveEmailModal
@@ -133,7 +156,10 @@ function GoogleButton(props: {
             else callbacks.current.onError(MESSAGES.googleFailed);
           },
         });
-        const width = Math.min(400, Math.max(200, Math.floor(containerRef.current.getBoundingClientRect().width) || 320));
+        const width = Math.min(
+          400,
+          Math.max(200, Math.floor(containerRef.current.getBoundingClientRect().width) || 320),
+        );
         google.accounts.id.renderButton(containerRef.current, {
           type: 'standard',
           theme: 'outline',
@@ -151,10 +177,21 @@ function GoogleButton(props: {
     };
   }, [clientId, text]);
 
-  return <div ref={containerRef} role="group" aria-label={props.label} style={{ minHeight: 44, display: 'flex', justifyContent: 'center' }} />;
+  return (
+    <div
+      ref={containerRef}
+      role="group"
+      aria-label={props.label}
+      style={{ minHeight: 44, display: 'flex', justifyContent: 'center' }}
+    />
+  );
 }
 
-function FacebookButton(props: { appId: string; onToken: (pending: PendingSocial) => void; onError: (message: string) => void }) {
+function FacebookButton(props: {
+  appId: string;
+  onToken: (pending: PendingSocial) => void;
+  onError: (message: string) => void;
+}) {
   const [isReady, setReady] = useState(false);
   const callbacks = useRef(props);
   callbacks.current = props;
@@ -208,7 +245,12 @@ function FacebookButton(props: { appId: string; onToken: (pending: PendingSocial
   );
 }
 
-function GiveEmailModal(props: { opened: boolean; isSubmitting: boolean; onClose: () => void; onSubmit: (email: string) => void }) {
+function GiveEmailModal(props: {
+  opened: boolean;
+  isSubmitting: boolean;
+  onClose: () => void;
+  onSubmit: (email: string) => void;
+}) {
   const form = useForm({ resolver: zodResolver(GiveEmailSchema), defaultValues: { email: '' } });
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={MESSAGES.giveEmailTitle} centered>

@@ -17,11 +17,16 @@ export function StaffHome() {
       <Stack gap="xs">
         {user.name && <Text fw={600}>{user.name}</Text>}
         <Text>{user.email}</Text>
-        <Text c="dimmed" size="sm">
+        <Text c="gray.7" size="sm">
           The learner pages are for learner accounts. Sign out to use another account.
         </Text>
       </Stack>
-      <Button leftSection={<IconLogout size={20} />} onClick={() => void signOut()} size="lg" fullWidth>
+      <Button
+        leftSection={<IconLogout size={20} />}
+        onClick={() => void signOut()}
+        size="lg"
+        fullWidth
+      >
         Sign out
       </Button>
     </AuthLayout>

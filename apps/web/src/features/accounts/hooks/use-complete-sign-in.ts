@@ -15,7 +15,12 @@ export function useCompleteSignIn() {
     async (data: Session, options: { remember: boolean }) => {
       const { user } = data;
       await signIn(
-        { api_token: data.api_token, user, allModulesData: null, hasSubscription: user.is_subscribed },
+        {
+          api_token: data.api_token,
+          user,
+          allModulesData: null,
+          hasSubscription: user.is_subscribed,
+        },
         options,
       );
       // The tag feeds marketing only; a failure must not block the learner.

@@ -11,13 +11,19 @@ type Flags = { is_subscribed: boolean; is_free_plan: boolean; isTrialing: boolea
 
 function describeMembership(flags: Flags): { label: string; detail: string } {
   if (flags.is_subscribed && flags.isTrialing) {
-    return { label: 'Trial', detail: 'Your paid plan is in its trial period: lessons are open to you.' };
+    return {
+      label: 'Trial',
+      detail: 'Your paid plan is in its trial period: lessons are open to you.',
+    };
   }
   if (flags.is_subscribed && !flags.is_free_plan) {
     return { label: 'Subscribed', detail: 'Your paid plan is active: lessons are open to you.' };
   }
   // spec: accounts §6 — lessons and coaching need a paid plan.
-  return { label: 'Free', detail: 'Your free membership includes a sample lesson and the fluency assessment.' };
+  return {
+    label: 'Free',
+    detail: 'Your free membership includes a sample lesson and the fluency assessment.',
+  };
 }
 
 /**

@@ -18,9 +18,14 @@ export function ProfilePage() {
           <Title order={2} size="h3">
             {user.name ?? user.email}
           </Title>
-          <Text c="dimmed">{user.email}</Text>
+          <Text c="gray.7">{user.email}</Text>
         </Stack>
-        <Button component={RouterLink} to="/changePassword" variant="light" leftSection={<IconKey size={20} />}>
+        <Button
+          component={RouterLink}
+          to="/changePassword"
+          variant="light"
+          leftSection={<IconKey size={20} />}
+        >
           Change Password
         </Button>
       </Stack>
