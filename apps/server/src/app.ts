@@ -167,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -180,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isBackend = [API_BASE, '/docs', '/dev', '/healthz'].some((p) => url === p || url.startsWith(`${p}/`));
     if (hasWeb && !isBackend && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send(errorBody('Not found.', { code: 'not_found' }));
   });

@@ -180,6 +180,9 @@ export function createKysely(dialect: PostgresDialect | PGliteDialect): Db {
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection error: ${err.message}`));
     const db = createKysely(new PostgresDialect({ pool }));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

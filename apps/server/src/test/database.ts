@@ -22,7 +22,12 @@ export async function createTestDatabase(): Promise<OpenDatabase> {
   } finally {
     await admin.end();
   }
-  const db = createKysely(new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(template.url, name), max: 5 }) }));
+  const pool = new pg.Pool({ connectionString: withDatabase(template.url, name), max: 5 });
+  // DROP … WITH (FORCE) ends connections the pool is still closing; that error is expected.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') throw err;
+  });
+  const db = createKysely(new PostgresDialect({ pool }));
   return {
     db,
     kind: 'postgres',
