@@ -43,7 +43,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   if (remember) await page.getByLabel(/remember me/i).check();
-  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.getByRole('button', { name: /^sign in$/i }).click();
 }
 
 export const test = base;
