@@ -172,7 +172,7 @@ export function RecorderPanel({ submitLabel, onSubmit, onRecordingChange, maxDur
           <Text size="sm" c="gray.7" ta="center">
             {state === 'requesting'
               ? 'Allow the microphone if your browser asks.'
-              : `Tap to record. You have up to ${formatSeconds(maxDurationMs)}.`}
+              : `Tap to record. You have up to ${Math.round(maxDurationMs / 1000)} seconds.`}
           </Text>
         </Stack>
       )}

@@ -1,0 +1,151 @@
+/* global window, document -- used inside page.evaluate() callbacks, which run in the browser */
+// Checks the recorder in Debian's Chromium with the fake microphone the e2e tests use.
+//   node apps/web/src/components/recorder/test-fixtures/browser-check/run.mjs
+// Serves harness.tsx with Vite, records through the real engine and panel, and checks the
+// files with ffprobe. Exits non-zero when a check fails.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'recorder-check-'));
+const failures = [];
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+  if (!ok) failures.push(name);
+}
+
+// A 2 s, 44.1 kHz mono 16-bit tone that Chromium loops as the microphone input.
+function writeToneWav(path) {
+  const rate = 44100;
+  const samples = rate * 2;
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0);
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8);
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36);
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * 330 * i) / rate)), 44 + i * 2);
+  writeFileSync(path, buffer);
+}
+
+function probe(bytes, extension) {
+  const file = join(work, `probe-${Date.now()}.${extension}`);
+  writeFileSync(file, bytes);
+  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]).toString());
+}
+
+const wav = join(work, 'tone.wav');
+writeToneWav(wav);
+
+const server = await createServer({ configFile: false, root: here, plugins: [react()], logLevel: 'error', server: { port: 0, host: '127.0.0.1' } });
+await server.listen();
+const address = server.httpServer.address();
+const base = `http://127.0.0.1:${address.port}/`;
+
+const fakeMicrophone = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`];
+try {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMicrophone });
+  const page = await browser.newPage();
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(base);
+  await page.waitForFunction(() => Boolean(window.recorderCheck));
+
+  const mp3 = await page.evaluate(() => window.recorderCheck.record(3000));
+  check('engine records without error', !('error' in mp3), JSON.stringify('error' in mp3 ? mp3 : ''));
+  if (!('error' in mp3)) {
+    check('captures through the AudioWorklet', mp3.format?.capture === 'audio-worklet', JSON.stringify(mp3.format));
+    check('states idle→requesting→recording→stopping→recorded', mp3.states.join(',') === 'requesting,recording,stopping,recorded', mp3.states.join(','));
+    const bytes = Buffer.from(mp3.bytesBase64, 'base64');
+    check('mp3 MIME type', mp3.mimeType === 'audio/mpeg', mp3.mimeType);
+    check('MPEG-1 Layer III 128 kbps frame header', bytes[0] === 0xff && bytes[1] === 0xfb && bytes[2] >> 4 === 9, bytes.subarray(0, 4).toString('hex'));
+    check('duration measured from samples ≈ 3 s', Math.abs(mp3.durationMs - 3000) < 250, `${mp3.durationMs.toFixed(1)} ms`);
+    check('the level meter saw the tone', mp3.levelMax > 0.4, mp3.levelMax.toFixed(2));
+    check('Chromium decodes the mp3', mp3.decodedDurationMs !== null && Math.abs(mp3.decodedDurationMs - mp3.durationMs) < 120, `${mp3.decodedDurationMs?.toFixed(1)} ms`);
+    const info = probe(bytes, 'mp3');
+    const stream = info.streams?.[0] ?? {};
+    check('ffprobe: mp3, 44100 Hz, mono, 128 kb/s', stream.codec_name === 'mp3' && stream.sample_rate === '44100' && stream.channels === 1 && stream.bit_rate === '128000', `${stream.codec_name} ${stream.sample_rate} ${stream.channels} ${stream.bit_rate}`);
+  }
+
+  const capped = await page.evaluate(() => window.recorderCheck.record(4000, 2000));
+  check('auto-stop at maxDurationMs in a real browser', !('error' in capped) && capped.durationMs === 2000, JSON.stringify('error' in capped ? capped : capped.durationMs));
+
+  // The panel as a learner on a 390 px phone uses it.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  phone.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  await phone.goto(base);
+  const submit = phone.getByRole('button', { name: 'Submit' });
+  check('submit disabled before recording', await submit.isDisabled());
+  await phone.getByRole('button', { name: 'Start recording' }).tap();
+  await phone.getByRole('button', { name: 'Stop recording' }).waitFor();
+  await phone.waitForTimeout(2200);
+  const timerText = await phone.getByRole('timer').textContent();
+  check('countdown visible while recording', /0:4[23] left of 0:45/.test(timerText ?? ''), timerText ?? '');
+  const level = Number(await phone.getByRole('meter', { name: 'Microphone level' }).getAttribute('aria-valuenow'));
+  check('level meter moves', level > 30, String(level));
+  await phone.screenshot({ path: join(work, 'panel-recording-390.png') });
+  await phone.getByRole('button', { name: 'Stop recording' }).tap();
+  await phone.getByRole('button', { name: 'Play recording' }).waitFor();
+  await phone.getByRole('button', { name: 'Play recording' }).tap();
+  await phone.getByRole('button', { name: 'Pause recording' }).waitFor();
+  const isPlaying = await phone.evaluate(() => {
+    const audio = document.querySelector('audio');
+    return Boolean(audio && !audio.paused && audio.src.startsWith('blob:'));
+  });
+  check('plays the recording back', isPlaying);
+  await phone.screenshot({ path: join(work, 'panel-recorded-390.png') });
+  const scrollWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
+  check('no horizontal scroll at 390 px', scrollWidth <= 390, String(scrollWidth));
+  const smallTargets = await phone.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent, rect: b.getBoundingClientRect() }))
+      .filter((b) => b.rect.height < 44 || b.rect.width < 44)
+      .map((b) => `${b.name} ${Math.round(b.rect.width)}x${Math.round(b.rect.height)}`),
+  );
+  check('touch targets at least 44 px', smallTargets.length === 0, smallTargets.join(', '));
+  await phone.getByRole('button', { name: 'Submit' }).tap();
+  await phone.waitForFunction(() => window.submitted.length === 1);
+  const submitted = await phone.evaluate(() => window.submitted[0]);
+  check('submit hands over the recording', submitted?.mimeType === 'audio/mpeg' && submitted.durationMs > 2000, JSON.stringify(submitted));
+  await phone.getByRole('button', { name: 'Try Again' }).tap();
+  await phone.getByRole('dialog', { name: 'Record again?' }).waitFor();
+  await phone.screenshot({ path: join(work, 'panel-confirm-390.png') });
+  await phone.getByRole('button', { name: 'Delete and record again' }).tap();
+  await phone.getByRole('button', { name: 'Start recording' }).waitFor();
+  check('Try Again returns to a fresh start', await phone.getByRole('button', { name: 'Submit' }).isDisabled());
+
+  check('no console errors', consoleErrors.length === 0, consoleErrors.join(' | '));
+  await browser.close();
+
+  // Without the fake UI nobody answers the permission prompt: Chromium refuses.
+  const refusing = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`] });
+  const refusedPage = await refusing.newPage({ viewport: { width: 390, height: 844 } });
+  await refusedPage.goto(base);
+  await refusedPage.getByRole('button', { name: 'Start recording' }).click();
+  const blocked = await refusedPage.getByText('Microphone access is blocked').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  check('refused microphone shows the help text', blocked);
+  check('refused microphone offers Try again', await refusedPage.getByRole('button', { name: 'Try again' }).isVisible().catch(() => false));
+  await refusedPage.screenshot({ path: join(work, 'panel-denied-390.png'), fullPage: true });
+  await refusing.close();
+} finally {
+  await server.close();
+}
+console.log(`screenshots in ${work}`);
+if (failures.length > 0) {
+  console.error(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
