@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { cleanUpAuthData } from './auth/service.ts';
 import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
 import { loadConfig, type Config } from './lib/env.ts';
@@ -23,12 +24,18 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: str
     const app = await buildApp({ config, db: database.db });
     await app.listen({ port: config.port, host: config.host });
     const url = `http://localhost:${config.port}`;
+    // Hourly housekeeping; idempotent deletes, so every instance may run it (no job table needed).
+    const housekeeping = setInterval(() => {
+      cleanUpAuthData({ db: database.db, clock: systemClock }).catch((err: unknown) => app.log.warn({ err }, 'auth housekeeping failed'));
+    }, 3600_000);
+    housekeeping.unref();
     app.log.info(`ClearSpeak listening on ${url} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`);
     return {
       app,
       config,
       url,
       async stop() {
+        clearInterval(housekeeping);
         await app.close();
         await database.close();
       },

@@ -129,3 +129,19 @@ export async function findSocialIdentity(db: Db, provider: 'google' | 'facebook'
 export async function linkSocialIdentity(db: Db, values: { provider: 'google' | 'facebook'; subject: string; userId: number }): Promise<void> {
   await db.insertInto('socialIdentities').values(values).onConflict((oc) => oc.columns(['provider', 'subject']).doNothing()).execute();
 }
+
+// ---- housekeeping ----
+
+/** Deletes rows that no rule reads any more; safe to run on every instance at once. */
+export async function deleteStaleAuthRows(db: Db, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+  await db.deleteFrom('loginAttempts').where('at', '<', dayAgo).execute();
+  await db.deleteFrom('captchaSolutions').where('usedAt', '<', dayAgo).execute();
+  await db.deleteFrom('emailCodes').where('expiresAt', '<', dayAgo).execute();
+  // Ended sessions are kept a month for support questions ("was I signed in on that day?").
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 3600_000);
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expiresAt', '<', monthAgo), eb('revokedAt', '<', monthAgo)]))
+    .execute();
+}

@@ -12,6 +12,7 @@ import { buildUserView } from '../users/service.ts';
 import { resetMail, verificationMail } from './mails.ts';
 import {
   consumeEmailCode,
+  deleteStaleAuthRows,
   countRecentFailures,
   findEmailCode,
   findLiveSession,
@@ -365,4 +366,9 @@ export async function signInWithSocial(
   });
   await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: user.id });
   return { kind: 'session', session: await startSession(deps, user, sessionOptions) };
+}
+
+/** Housekeeping for sign-in attempts, used captcha solutions, old codes and ended sessions. */
+export async function cleanUpAuthData(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
+  await deleteStaleAuthRows(deps.db, deps.clock.now());
 }
