@@ -12,6 +12,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One jsdom per worker instead of per file halves the run (measured: 26 s -> 12 s CPU for
+    // the accounts suite). src/test/setup.ts resets what tests share: session, both storages,
+    // toasts, stubbed globals, timers. Tests never vi.mock our own modules (STYLE.md).
+    isolate: false,
     testTimeout: 15_000,
   },
 });

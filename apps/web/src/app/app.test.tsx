@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@clearspeak/contract';
+import { createQueryClient, Providers } from './providers';
+import { RouteError } from './route-error';
 import { STORAGE_KEY } from '@/lib/session-store';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
@@ -17,6 +20,7 @@ describe('app shell and guards', () => {
     });
     await renderApp('/modules', { user: makeUser({ email: 'lea@example.com' }) });
     expect(screen.getByRole('heading', { level: 1, name: 'Modules' })).toBeInTheDocument();
+    expect(document.title).toBe('Modules · ClearSpeak');
     expect(screen.getByText('lea@example.com')).toBeInTheDocument();
     expect(await screen.findByText('Trial')).toBeInTheDocument();
     expect(server.calls('GET /module/subscription-data')[0]?.authorization).toBe(
@@ -153,5 +157,33 @@ describe('app shell and guards', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Change Password' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(location()).toBe('/profile'));
+  });
+
+  it('scrolls to the top on each route change', async () => {
+    installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo;
+    const { user } = await renderApp('/modules', { user: makeUser() });
+    const callsAtStart = scrollTo.mock.calls.length;
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(scrollTo.mock.calls.length).toBeGreaterThan(callsAtStart));
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0 });
+  });
+
+  it('says where a verified visitor goes next', async () => {
+    installFakeServer({});
+    await renderApp('/verification-success');
+    expect(screen.getByRole('heading', { name: 'Your email is verified' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('shows "Something went wrong." in the error boundary', () => {
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        <RouteError />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { name: MESSAGES.boundary })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 });

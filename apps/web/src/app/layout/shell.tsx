@@ -22,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { Brand } from '../../components/ui/brand';
 import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { headerFor } from './page-titles';
 import classes from './shell.module.css';
 
@@ -41,6 +42,7 @@ export function Shell() {
   const { signOut } = useSession();
   const isWide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false });
   const header = headerFor(location.pathname);
+  useDocumentTitle(header.title);
 
   return (
     <AppShell

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { Brand } from './brand';
 
 /** The frame of the signed-out screens: brand, one heading, one card. Fits a 320 px phone. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Box component="main" mih="100dvh" bg="gray.0" py={{ base: 'md', sm: 48 }} px="md">
       <Center>
