@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    name: 'server',
+    name: '@clearspeak/server',
     include: ['src/**/*.test.ts'],
     // Migrate once (PGlite snapshot or PostgreSQL template); every test file clones it.
     globalSetup: ['src/test/global-setup.ts'],

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       seedDemo: true,
       blob: { driver: 'local' },
+      authRateLimitPerMinute: 30,
       webDist: path.join(cwd, 'apps/web/dist'),
       google: { clientId: undefined, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' },
       facebook: { graphUrl: 'https://graph.facebook.com' },
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
     [{ FACEBOOK_APP_ID: '1' }, 'FACEBOOK_APP_SECRET'],
     [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, 'SEED_DEMO'],
     [{ ALTCHA_HMAC_KEY: 'short' }, 'ALTCHA_HMAC_KEY'],
+    [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
   ])('stops on %o with a message naming %s', (env, name) => {
     const run = () => loadConfig(env, tmp());
     expect(run).toThrow(ConfigError);

@@ -16,6 +16,7 @@ export const ENV_VARS = {
   NODE_ENV: 'development | test | production. Production hides /dev/outbox and never seeds demo data.',
   PUBLIC_URL: 'Public base URL used in mails and links (default http://localhost:PORT).',
   LOG_LEVEL: 'pino log level (default info).',
+  AUTH_RATE_LIMIT_PER_MINUTE: 'Requests a minute one address may make to each sign-in, register, code and reset route (default 30).',
   TRUST_PROXY: 'true when behind a load balancer, so the client address comes from X-Forwarded-For (default false).',
   SEED_DEMO: 'Seed plans and demo users (default true with the embedded database, false otherwise; never in production).',
   MAIL_FROM: 'Sender of every mail (default "ClearSpeak <no-reply@clearspeak.local>").',
@@ -58,6 +59,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(url.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   SEED_DEMO: bool.optional(),
   MAIL_FROM: z.string().min(3).default('ClearSpeak <no-reply@clearspeak.local>'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
@@ -169,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     recaptcha: { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     altcha: { hmacKey: e.ALTCHA_HMAC_KEY ?? readOrCreateAltchaKey(dataDir), maxNumber: 100_000 },
     webDist: path.resolve(cwd, e.WEB_DIST),
-    authRateLimitPerMinute: 30,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     passwordCost: DEFAULT_SCRYPT_COST,
   };
 }

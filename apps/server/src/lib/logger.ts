@@ -10,5 +10,5 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Fas
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   };
   if (config.nodeEnv === 'production') return base;
-  return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } };
 }
