@@ -1,5 +1,5 @@
 import { chooseFormat, detectCapabilities, getAudioContextConstructor, type RecordingFormat } from './format.ts';
-import { Mp3Encoder } from './mp3-encoder.ts';
+import { Mp3Sink } from './mp3-worker-sink.ts';
 import { LinearResampler, measureLevel } from './pcm.ts';
 import { WavEncoder } from './wav-encoder.ts';
 import captureWorkletUrl from './pcm-capture-worklet.js?url&no-inline';
@@ -80,7 +80,8 @@ interface PcmSink {
   readonly sampleCount: number;
   readonly sampleRateHz: number;
   push(samples: Float32Array): void;
-  finish(): Blob;
+  finish(): Blob | Promise<Blob>;
+  dispose?(): void;
 }
 
 /** Everything one start() acquires; torn down as a unit. */
@@ -188,6 +189,8 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     if (s.context && s.context.state !== 'closed') {
       void s.context.close().catch(() => undefined);
     }
+    // After finish() this is a no-op; on reset() it stops an encoding worker mid-recording.
+    s.sink?.dispose?.();
     s.captureNode = null;
     s.source = null;
     s.stream = null;
@@ -356,7 +359,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
           const outputRateHz = format.sampleRateHz;
           s.resampler = new LinearResampler(s.context.sampleRate, outputRateHz);
           s.sink = format.container === 'mp3'
-            ? new Mp3Encoder(outputRateHz, format.bitrateKbps ?? 128)
+            ? new Mp3Sink(outputRateHz, format.bitrateKbps ?? 128)
             : new WavEncoder(outputRateHz);
         }
         s.maxInputSamples = Math.round((maxDurationMs * s.context.sampleRate) / 1000);
@@ -431,7 +434,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         teardown(s);
         return null;
       }
-      blob = sink.finish();
+      blob = await sink.finish();
       durationMs = (sink.sampleCount / sink.sampleRateHz) * 1000;
     }
     teardown(s);
@@ -457,7 +460,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     }
     if (state !== 'recording' || !s) return Promise.resolve(recording);
     setState('stopping');
-    stopping = finishSession(s)
+    const promise: Promise<Recording | null> = finishSession(s)
       .then((result) => {
         if (!result) {
           setState('idle');
@@ -481,13 +484,16 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         return null;
       })
       .finally(() => {
-        stopping = null;
+        if (stopping === promise) stopping = null;
       });
-    return stopping;
+    stopping = promise;
+    return promise;
   }
 
   function reset(): void {
     sessionCounter++;
+    // A stop still finishing belongs to the discarded session; the next recording gets its own.
+    stopping = null;
     if (session) teardown(session);
     dropRecording();
     setState('idle');

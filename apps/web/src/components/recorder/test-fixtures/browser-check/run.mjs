@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 
@@ -56,9 +56,32 @@ const address = server.httpServer.address();
 const base = `http://127.0.0.1:${address.port}/`;
 
 const fakeMicrophone = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`];
+// The production build too: the worklet must stay a separate file and the mp3 worker be bundled.
+const outDir = join(work, 'dist');
+await build({ configFile: false, root: here, base: './', plugins: [react()], logLevel: 'error', build: { outDir, emptyOutDir: true } });
+const previewServer = await preview({ configFile: false, root: here, logLevel: 'error', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+const previewBase = previewServer.resolvedUrls?.local[0] ?? '';
+try {
+  const built = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMicrophone });
+  const builtPage = await built.newPage();
+  const builtWorkers = [];
+  builtPage.on('worker', (w) => builtWorkers.push(w.url()));
+  await builtPage.goto(previewBase);
+  await builtPage.waitForFunction(() => Boolean(window.recorderCheck));
+  const result = await builtPage.evaluate(() => window.recorderCheck.record(1500));
+  const bytes = 'error' in result ? Buffer.alloc(0) : Buffer.from(result.bytesBase64, 'base64');
+  check('production build: records a 128 kbps mp3', bytes[0] === 0xff && bytes[1] === 0xfb && bytes[2] >> 4 === 9, JSON.stringify('error' in result ? result : result.durationMs));
+  check('production build: encodes in a worker', builtWorkers.some((u) => /mp3-encoder/.test(u)), builtWorkers.join(', '));
+  await built.close();
+} finally {
+  await new Promise((resolve) => previewServer.httpServer.close(resolve));
+}
+
 try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMicrophone });
   const page = await browser.newPage();
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
   const consoleErrors = [];
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
@@ -80,6 +103,8 @@ try {
     const stream = info.streams?.[0] ?? {};
     check('ffprobe: mp3, 44100 Hz, mono, 128 kb/s', stream.codec_name === 'mp3' && stream.sample_rate === '44100' && stream.channels === 1 && stream.bit_rate === '128000', `${stream.codec_name} ${stream.sample_rate} ${stream.channels} ${stream.bit_rate}`);
   }
+
+  check('mp3 is encoded in a Web Worker', workers.some((u) => /mp3-encoder\.worker/.test(u)), workers.join(', '));
 
   const capped = await page.evaluate(() => window.recorderCheck.record(4000, 2000));
   check('auto-stop at maxDurationMs in a real browser', !('error' in capped) && capped.durationMs === 2000, JSON.stringify('error' in capped ? capped : capped.durationMs));
