@@ -72,6 +72,25 @@ describe('platform routes', () => {
     expect(res.body).not.toContain('boom');
   });
 
+  it('reads an empty JSON body as {} (POST /web-logout from clients that always send the header)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/web-logout', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ errorCode: 401 });
+    const login = await t.app.inject({ method: 'POST', url: '/api/web-portal-login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().message).toBe(MESSAGES.emailRequired);
+  });
+
+  it('refuses prototype poisoning in JSON bodies', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.org","__proto__":{"polluted":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('answers malformed JSON with a 400 error body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/web-portal-login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);
