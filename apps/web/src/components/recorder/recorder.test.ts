@@ -55,6 +55,7 @@ describe('createRecorder: recording in Chrome (mp3 through an AudioWorklet)', ()
     expect(audio.getUserMedia).toHaveBeenCalledTimes(1);
     const context = audio.contexts()[0];
     expect(context?.loadedModules[0]).toMatch(/pcm-capture-worklet\.js/);
+    expect(r.captureMethod).toBe('audio-worklet');
 
     await vi.advanceTimersByTimeAsync(2000);
     expect(lastOf(ticks)).toEqual({ elapsedMs: 2000, remainingMs: 43_000 });
@@ -263,6 +264,7 @@ describe('createRecorder: per-browser formats (spec: learning-experience §9)', 
     const { r } = record();
     await r.start();
     expect(audio.contexts()[0]?.nodes.map((n) => n.constructor.name)).toEqual(['FakeScriptProcessorNode']);
+    expect(r.captureMethod).toBe('script-processor');
     await vi.advanceTimersByTimeAsync(700);
     const recording = await r.stop();
     expect(recording?.mimeType).toBe('audio/mpeg');

@@ -1,4 +1,4 @@
-import { chooseFormat, detectCapabilities, getAudioContextConstructor, type RecordingFormat } from './format.ts';
+import { chooseFormat, detectCapabilities, getAudioContextConstructor, type PcmCaptureMethod, type RecordingFormat } from './format.ts';
 import { Mp3Sink } from './mp3-worker-sink.ts';
 import { LinearResampler, measureLevel } from './pcm.ts';
 import { WavEncoder } from './wav-encoder.ts';
@@ -53,6 +53,8 @@ export interface Recorder {
   readonly recording: Recording | null;
   /** The format chosen for the current or last recording. */
   readonly format: RecordingFormat | null;
+  /** How samples were actually captured last time (the worklet can fall back to a ScriptProcessor); for diagnostics. */
+  readonly captureMethod: PcmCaptureMethod | null;
   readonly maxDurationMs: number;
   on<K extends keyof RecorderEvents>(event: K, listener: RecorderListener<K>): () => void;
   off<K extends keyof RecorderEvents>(event: K, listener: RecorderListener<K>): void;
@@ -136,6 +138,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   let state: RecorderState = 'idle';
   let recording: Recording | null = null;
   let lastFormat: RecordingFormat | null = null;
+  let lastCaptureMethod: PcmCaptureMethod | null = null;
   let session: Session | null = null;
   let sessionCounter = 0;
   let stopping: Promise<Recording | null> | null = null;
@@ -256,6 +259,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       node = processor;
     }
     s.captureNode = node;
+    lastCaptureMethod = 'port' in node ? 'audio-worklet' : 'script-processor';
     source.connect(node);
     // The node writes silence; connecting it to the output keeps every browser pulling audio through it.
     node.connect(context.destination);
@@ -508,6 +512,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     },
     get format() {
       return lastFormat;
+    },
+    get captureMethod() {
+      return lastCaptureMethod;
     },
     maxDurationMs,
     on(event, listener) {

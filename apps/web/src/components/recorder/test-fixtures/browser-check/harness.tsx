@@ -62,7 +62,7 @@ const check = {
     if (recorder.state === 'recording') await recorder.stop();
     const recording = await Promise.race([recorded, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
     if (!recording) return { error: lastError ?? 'no recording', states };
-    const result = await describe(recording, [...states], levelMax, recorder.format);
+    const result = await describe(recording, [...states], levelMax, { ...recorder.format, actualCapture: recorder.captureMethod });
     recorder.destroy();
     return result;
   },

@@ -59,19 +59,31 @@ const fakeMicrophone = ['--use-fake-device-for-media-stream', '--use-fake-ui-for
 // The production build too: the worklet must stay a separate file and the mp3 worker be bundled.
 const outDir = join(work, 'dist');
 await build({ configFile: false, root: here, base: './', plugins: [react()], logLevel: 'error', build: { outDir, emptyOutDir: true } });
-const previewServer = await preview({ configFile: false, root: here, logLevel: 'error', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+// The API server's Content-Security-Policy (apps/server/src/app.ts), as far as audio is concerned.
+const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+const previewServer = await preview({
+  configFile: false,
+  root: here,
+  logLevel: 'error',
+  build: { outDir },
+  preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': csp } },
+});
 const previewBase = previewServer.resolvedUrls?.local[0] ?? '';
 try {
   const built = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMicrophone });
   const builtPage = await built.newPage();
   const builtWorkers = [];
+  const builtErrors = [];
   builtPage.on('worker', (w) => builtWorkers.push(w.url()));
+  builtPage.on('console', (m) => m.type() === 'error' && builtErrors.push(m.text()));
   await builtPage.goto(previewBase);
   await builtPage.waitForFunction(() => Boolean(window.recorderCheck));
   const result = await builtPage.evaluate(() => window.recorderCheck.record(1500));
   const bytes = 'error' in result ? Buffer.alloc(0) : Buffer.from(result.bytesBase64, 'base64');
   check('production build: records a 128 kbps mp3', bytes[0] === 0xff && bytes[1] === 0xfb && bytes[2] >> 4 === 9, JSON.stringify('error' in result ? result : result.durationMs));
   check('production build: encodes in a worker', builtWorkers.some((u) => /mp3-encoder/.test(u)), builtWorkers.join(', '));
+  check('production build: captures through the AudioWorklet', !('error' in result) && result.format?.actualCapture === 'audio-worklet', JSON.stringify('error' in result ? '' : result.format));
+  check('production build: nothing refused by the CSP', builtErrors.length === 0, builtErrors.join(' | '));
   await built.close();
 } finally {
   await new Promise((resolve) => previewServer.httpServer.close(resolve));
@@ -91,7 +103,7 @@ try {
   const mp3 = await page.evaluate(() => window.recorderCheck.record(3000));
   check('engine records without error', !('error' in mp3), JSON.stringify('error' in mp3 ? mp3 : ''));
   if (!('error' in mp3)) {
-    check('captures through the AudioWorklet', mp3.format?.capture === 'audio-worklet', JSON.stringify(mp3.format));
+    check('captures through the AudioWorklet', mp3.format?.actualCapture === 'audio-worklet', JSON.stringify(mp3.format));
     check('states idle→requesting→recording→stopping→recorded', mp3.states.join(',') === 'requesting,recording,stopping,recorded', mp3.states.join(','));
     const bytes = Buffer.from(mp3.bytesBase64, 'base64');
     check('mp3 MIME type', mp3.mimeType === 'audio/mpeg', mp3.mimeType);
