@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebVTTParser } from 'webvtt-parser';
-import { loadCourse, type Course } from './index.ts';
+import { loadCourse, modelAudioKey, type Course } from './index.ts';
 import {
   buildMedia,
   listMediaAssets,
@@ -96,6 +96,14 @@ describe('media build (one module)', () => {
       expect(info.streams[0]?.codec_name, asset.key).toBe('mp3');
       expect(Number(info.format.duration), asset.key).toBeGreaterThan(0.1);
     }
+    // Clips are encoded in batches: each file must hold its own text, not a neighbour's.
+    const seconds = async (text: string) =>
+      Number((await probe(path.join(dir, modelAudioKey(text)))).format.duration);
+    expect(await seconds('think')).toBeLessThan(1.5);
+    expect(
+      await seconds('Their mother thinks the weather will be better on Thursday.'),
+    ).toBeGreaterThan(2.5);
+    expect(await seconds('both of them')).toBeGreaterThan(await seconds('bath'));
     for (const key of [audio[0]?.key, 'sounds/correct.mp3', 'sounds/incorrect.mp3']) {
       expect(await maxVolumeDb(path.join(dir, key ?? ''))).toBeGreaterThan(-30);
     }
