@@ -93,6 +93,8 @@ export const SocialLoginRequestSchema = z.object({
   email: z.union([EmailSchema, z.literal('')]).optional(),
   username: z.string().max(200).optional(),
   anonymousUserId: AnonymousId,
+  /** Remember me, as on the email sign-in (docs/decisions/003). */
+  remember_me: z.boolean().optional(),
 });
 /** When the provider gives no email: `need_email` true; the client asks "Give your Email Id". */
 export const SocialLoginResponseSchema = z.union([
