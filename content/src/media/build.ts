@@ -92,7 +92,9 @@ async function checkFonts(locales: Set<string>): Promise<void> {
   for (const locale of locales) {
     const need = SCRIPT_FONTS[locale.split('-')[0] ?? ''];
     if (!need) continue;
-    const fonts = await run('fc-list', [`:lang=${need.fcLang}`]).catch(() => '');
+    const fonts = await run('fc-list', [`:lang=${need.fcLang}`]).catch(() => {
+      throw new Error('fc-list is missing: apt-get install fontconfig');
+    });
     if (!fonts.trim()) throw new Error(`no font for ${locale} slides: apt-get install ${need.pkg}`);
   }
 }
