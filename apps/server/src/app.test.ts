@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, MESSAGES, accountsRoutes } from '@clearspeak/contract';
 import { createTestApp, get, post, uniqueEmail, type TestApp } from './test/app.ts';
+import { createBlobStore } from './app.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -121,6 +122,12 @@ describe('/dev/outbox', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<h1>Outbox</h1>');
     expect(res.body).toContain('verification code');
+  });
+});
+
+describe('blob driver', () => {
+  it('stops clearly when BLOB_DRIVER=s3 is chosen before its adapter exists', () => {
+    expect(() => createBlobStore({ ...t.config, blob: { driver: 's3', s3: { bucket: 'b', region: 'r' } } })).toThrow(/BLOB_DRIVER: s3 is not available yet/);
   });
 });
 

@@ -23,7 +23,7 @@ import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { createCaptchaVerifier } from './lib/captcha.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { Db } from './lib/db.ts';
-import type { Config } from './lib/env.ts';
+import { ConfigError, type Config } from './lib/env.ts';
 import { AppError } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -42,7 +42,7 @@ export interface BuildAppOptions {
 /** The blob store the configuration asks for; S3 is refused clearly until its adapter lands. */
 export function createBlobStore(config: Config): BlobStore {
   if (config.blob.driver === 's3') {
-    throw new Error('BLOB_DRIVER=s3: the S3 adapter is not built yet; use BLOB_DRIVER=local (the default).');
+    throw new ConfigError('Invalid configuration:\n  BLOB_DRIVER: s3 is not available yet (its adapter comes with a later issue); use local, the default.');
   }
   return createLocalBlobStore(path.join(config.dataDir, 'blobs'));
 }

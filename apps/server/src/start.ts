@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, createBlobStore } from './app.ts';
 import { cleanUpAuthData } from './auth/service.ts';
 import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
@@ -17,11 +17,13 @@ export interface RunningServer {
 export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<RunningServer> {
   const startedAt = performance.now();
   const config = loadConfig(env, cwd);
+  // Adapters that cannot start fail before the database is touched.
+  const blobStore = createBlobStore(config);
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
     if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock, passwordCost: config.passwordCost });
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, blobStore });
     await app.listen({ port: config.port, host: config.host });
     const url = `http://localhost:${config.port}`;
     // Hourly housekeeping; idempotent deletes, so every instance may run it (no job table needed).
