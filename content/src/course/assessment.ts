@@ -220,14 +220,15 @@ export const assessmentData: CourseInput['assessment'] = {
     {
       language: 'chinese',
       locale: 'zh',
-      voice: 'cmn',
+      // The plain 'cmn' voice turns characters into pinyin and then reads the pinyin as
+      // English ("ni three hao three"); the pinyin voice reads it as Mandarin, with tones.
+      voice: 'cmn-latn-pinyin',
       title: '免费英语口语测评',
       slides: [
         {
           heading: '欢迎来到 ClearSpeak',
           body: '简短的英语口语测评：大约五分钟。',
-          narration:
-            '欢迎来到ClearSpeak。这个简短的测评会告诉你，现在你的英语说得有多清楚。大约需要五分钟。',
+          narration: '欢迎！这个简短的测评会告诉你，现在你的英语说得有多清楚。大约需要五分钟。',
         },
         {
           heading: '怎么做',
