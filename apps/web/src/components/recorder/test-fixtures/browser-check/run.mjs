@@ -1,6 +1,7 @@
 /* global window, document -- used inside page.evaluate() callbacks, which run in the browser */
 // Checks the recorder in Debian's Chromium with the fake microphone the e2e tests use.
 //   node apps/web/src/components/recorder/test-fixtures/browser-check/run.mjs
+//   RECORDER_CHECK_FULL=1 node ...   also records the full 45 s through the panel
 // Serves harness.tsx with Vite, records through the real engine and panel, and checks the
 // files with ffprobe. Exits non-zero when a check fails.
 import { execFileSync } from 'node:child_process';
@@ -165,6 +166,19 @@ try {
   await phone.getByRole('button', { name: 'Start recording' }).waitFor();
   check('Try Again returns to a fresh start', await phone.getByRole('button', { name: 'Submit' }).isDisabled());
 
+  if (process.env.RECORDER_CHECK_FULL === '1') {
+    // The real 45 s limit through the panel, in real time (spec: learning-experience §4, §9).
+    await phone.getByRole('button', { name: 'Start recording' }).tap();
+    await phone.getByRole('button', { name: 'Stop recording' }).waitFor();
+    await phone.getByRole('button', { name: 'Play recording' }).waitFor({ timeout: 50_000 });
+    const label = await phone.getByText(/Your recording:/).textContent();
+    check('panel stops by itself at 45 s', label === 'Your recording: 0:45', label ?? '');
+    await phone.getByRole('button', { name: 'Submit' }).tap();
+    await phone.waitForFunction(() => window.submitted.length === 2);
+    const full = await phone.evaluate(() => window.submitted[1]);
+    check('45 s recording lasts 45 000 ms by its samples', full?.durationMs === 45_000, JSON.stringify(full));
+  }
+
   check('no console errors', consoleErrors.length === 0, consoleErrors.join(' | '));
   await browser.close();
 
@@ -178,6 +192,20 @@ try {
   check('refused microphone offers Try again', await refusedPage.getByRole('button', { name: 'Try again' }).isVisible().catch(() => false));
   await refusedPage.screenshot({ path: join(work, 'panel-denied-390.png'), fullPage: true });
   await refusing.close();
+
+  // No fake device: on a machine without a sound card Chromium finds no microphone.
+  const deviceless = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-fake-ui-for-media-stream'] });
+  const devicelessPage = await deviceless.newPage({ viewport: { width: 390, height: 844 } });
+  await devicelessPage.goto(base);
+  const hasInput = await devicelessPage.evaluate(async () => (await navigator.mediaDevices.enumerateDevices()).some((d) => d.kind === 'audioinput'));
+  if (hasInput) {
+    console.log('skip no-microphone check: this machine has an audio input');
+  } else {
+    await devicelessPage.getByRole('button', { name: 'Start recording' }).click();
+    const missing = await devicelessPage.getByText('No microphone found').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    check('missing microphone shows its own help text', missing);
+  }
+  await deviceless.close();
 } finally {
   await server.close();
 }
