@@ -10,6 +10,7 @@ import {
   parseCourse,
   lessonVideoKey,
   lessonCaptionsKey,
+  listModuleSteps,
   type Module,
 } from './index.ts';
 
@@ -285,5 +286,30 @@ describe('listMediaAssets', () => {
   it('speaks punctuation-sensitive items as separate files', () => {
     expect(modelAudioKey("You're coming?")).not.toBe(modelAudioKey("You're coming."));
     expect(modelAudioKey('think')).toBe(modelAudioKey('think'));
+  });
+});
+
+describe('listModuleSteps', () => {
+  it('walks a module in the step order of spec §4', () => {
+    const th = course.modules.find((m) => m.code === 'th');
+    if (!th) throw new Error('no th module');
+    const steps = listModuleSteps(th);
+    const kinds = steps.map(
+      (s) => `${s.lessonType}${s.guidedLessonType ? `:${s.guidedLessonType}` : ''}`,
+    );
+    const order = [...new Set(kinds)];
+    expect(order).toEqual([
+      'preLesson',
+      'guidedLesson:lesson',
+      'guidedLesson:listen_records',
+      'guidedLesson:listen_options',
+      'guidedLesson:recognising_tools',
+      'fluencyActivity',
+      'finalAssignment',
+    ]);
+    expect(steps[0]?.uniqueId).toBe('th-pre-1');
+    expect(steps.at(-1)?.uniqueId).toBe(`th-final-${th.finalAssessment.items.length}`);
+    expect(steps.map((s) => s.position)).toEqual(steps.map((_, i) => i));
+    expect(new Set(steps.map((s) => s.uniqueId)).size).toBe(steps.length);
   });
 });

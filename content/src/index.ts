@@ -2,6 +2,7 @@ import { CourseSchema, type Course, type CourseInput } from './schema.ts';
 import { courseData } from './course/index.ts';
 
 export * from './schema.ts';
+export * from './steps.ts';
 export {
   listMediaAssets,
   type MediaAsset,
