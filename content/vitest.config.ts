@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // The media build test runs espeak-ng and ffmpeg for one module.
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
