@@ -13,22 +13,22 @@ export function sectionMessages(topic: string) {
     },
     videoLessons: {
       startMessage: `Watch these short videos about ${topic}. You can turn on the captions. Say the words out loud with the teacher.`,
-      completionMessage: `Well done! You know how ${topic} work now. Next, you will practise them with your own voice.`,
+      completionMessage: `Well done! Now you know the secrets of ${topic}. Next, you will practise with your own voice.`,
     },
     listenAndRecord: {
       startMessage:
-        'Listen to each word, then record yourself saying it. Take your time. You can listen again as often as you like.',
+        'Listen to each word or phrase, then record yourself saying it. Take your time. You can listen again as often as you like.',
       completionMessage:
         'Great work! Saying words out loud is how your mouth learns new sounds. Keep going!',
     },
     listenAndChoose: {
       startMessage:
-        'Now train your ears. Listen to the word and choose the one you hear. If you can hear a sound, it is easier to say it.',
+        'Now train your ears. Listen, then choose what you hear. When you can hear a difference, it is easier to say it.',
       completionMessage: 'Nice listening! Every time you practise, your ears get sharper.',
     },
     recognisingTools: {
       startMessage:
-        'Record each word. Our AI will listen to every sound and show you which sounds are clear and which need more practice.',
+        'Record each word or phrase. Our AI will listen to every sound and show you which sounds are clear and which need more practice.',
       completionMessage:
         'Excellent! Look at the sounds in red or orange, and try those words again whenever you like.',
     },
