@@ -111,6 +111,8 @@ describe('RecorderPanel (spec: learning-experience §4 Recording, §5)', () => {
     expect(submitted?.mimeType).toBe('audio/mpeg');
     expect(submitted?.durationMs).toBe(2500);
     expect(submitted?.url).toBe(audio.createdUrls[0]);
+    // Sent once: sending the same recording again would only duplicate the upload.
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 
   it('uses the label it is given for the submit button', async () => {
@@ -184,6 +186,13 @@ describe('RecorderPanel (spec: learning-experience §4 Recording, §5)', () => {
     const sent = onSubmit.mock.calls.map((call) => call[0]);
     expect(sent).toHaveLength(3);
     expect(sent[2]).toBe(sent[0]); // the very same recording, nothing lost
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+    // A new recording can be sent again.
+    await click(screen.getByRole('button', { name: 'Try Again' }));
+    await click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete and record again' }));
+    await recordFor(800);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
   it('stops by itself at 45 seconds (spec: learning-experience §9)', async () => {

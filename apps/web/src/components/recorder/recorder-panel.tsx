@@ -83,6 +83,8 @@ export function RecorderPanel({ submitLabel, onSubmit, onRecordingChange, maxDur
   const [isConfirmingRetry, setConfirmingRetry] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The id of the recording already sent: sending it twice would only duplicate the upload.
+  const [submittedId, setSubmittedId] = useState<string | null>(null);
 
   const onRecordingChangeRef = useRef(onRecordingChange);
   useEffect(() => {
@@ -126,6 +128,7 @@ export function RecorderPanel({ submitLabel, onSubmit, onRecordingChange, maxDur
     setSubmitError(null);
     try {
       await onSubmit(recording);
+      setSubmittedId(recording.id);
     } catch (caught) {
       setSubmitError(errorMessageOf(caught));
     } finally {
@@ -241,7 +244,7 @@ export function RecorderPanel({ submitLabel, onSubmit, onRecordingChange, maxDur
             Try Again
           </Button>
         )}
-        <Button size="lg" onClick={() => void submit()} disabled={!hasRecording} loading={isSubmitting}>
+        <Button size="lg" onClick={() => void submit()} disabled={!hasRecording || submittedId === recording.id} loading={isSubmitting}>
           {submitLabel}
         </Button>
       </Group>

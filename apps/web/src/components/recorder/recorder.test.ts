@@ -135,6 +135,12 @@ describe('createRecorder: recording in Chrome (mp3 through an AudioWorklet)', ()
     expect(r.recording).toBeNull();
     expect(audio.revokedUrls).toEqual([first?.url]);
     expect(audio.getUserMedia).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(500);
+    const second = await r.stop();
+    // Each recording has its own id, the idempotency key for its upload.
+    expect(first?.id).toMatch(/\S{8,}/);
+    expect(second?.id).toMatch(/\S{8,}/);
+    expect(second?.id).not.toBe(first?.id);
   });
 
   it('destroy() mid-recording stops the microphone, closes the AudioContext and emits nothing more', async () => {

@@ -20,6 +20,8 @@ export interface RecorderError {
 }
 
 export interface Recording {
+  /** Unique per recording: an idempotency key for its upload, so a retried submit is not stored twice. */
+  id: string;
   blob: Blob;
   mimeType: string;
   /** File extension matching mimeType, for the upload's file name. */
@@ -108,10 +110,10 @@ interface Session {
 }
 
 export function classifyMediaError(error: unknown): RecorderError {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
-  const message = error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)
-    ? String((error as { message: unknown }).message)
-    : String(error);
+  // getUserMedia rejects with DOMExceptions, which are Errors in some browsers and not in others.
+  const fields = typeof error === 'object' && error !== null ? (error as { name?: unknown; message?: unknown }) : {};
+  const name = typeof fields.name === 'string' ? fields.name : '';
+  const message = typeof fields.message === 'string' ? fields.message : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
@@ -124,6 +126,12 @@ export function classifyMediaError(error: unknown): RecorderError {
     default:
       return { kind: 'failed', message: message || 'The microphone could not be started.' };
   }
+}
+
+function createRecordingId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // crypto.randomUUID needs a secure context; the microphone does too, so this is only a safety net.
+  return `rec-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 function nowMs(): number {
@@ -446,6 +454,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       throw new Error('No sound reached the recorder.');
     }
     return {
+      id: createRecordingId(),
       blob,
       mimeType: blob.type || s.format.mimeType,
       extension: s.format.extension,
