@@ -11,6 +11,9 @@ import {
   lessonVideoKey,
   lessonCaptionsKey,
   listModuleSteps,
+  shownText,
+  spokenText,
+  splitIntoCues,
   type Module,
 } from './index.ts';
 
@@ -311,5 +314,34 @@ describe('listModuleSteps', () => {
     expect(steps.at(-1)?.uniqueId).toBe(`th-final-${th.finalAssessment.items.length}`);
     expect(steps.map((s) => s.position)).toEqual(steps.map((_, i) => i));
     expect(new Set(steps.map((s) => s.uniqueId)).size).toBe(steps.length);
+  });
+});
+
+describe('narration markup', () => {
+  it('shows one text in captions and gives espeak-ng another', () => {
+    const narration = "The {A|[['a]]} in cat, and the {O|[['0]]} in hot, are different.";
+    expect(shownText(narration)).toBe('The A in cat, and the O in hot, are different.');
+    expect(spokenText(narration)).toBe("The [['a]] in cat, and the [['0]] in hot, are different.");
+  });
+
+  it('never cuts a cue inside markup', () => {
+    const long =
+      'This is a long sentence that needs cutting, {EE, AY, I, and OY|ee, ay, I, and oy}, with more words after it to make it long.';
+    for (const cue of splitIntoCues(long)) expect(shownText(cue)).not.toMatch(/[{}|]/);
+  });
+
+  it('leaves no markup in any caption cue of the course', () => {
+    const cues = [
+      ...course.modules.flatMap((m) =>
+        m.guidedLesson.videoLessons.lessons.flatMap((l) => l.captionCues),
+      ),
+      ...course.assessment.introVideos.flatMap((v) => v.captionCues),
+    ];
+    expect(cues.length).toBeGreaterThan(200);
+    for (const cue of cues) {
+      expect(cue.text).not.toMatch(/[{}|]|\[\[/);
+      expect(cue.speech).not.toMatch(/[{}|]/);
+    }
+    expect(cues.some((c) => c.text !== c.speech)).toBe(true);
   });
 });

@@ -132,8 +132,14 @@ export const SlideSchema = z.object({
   body: text(170),
   /** A word or phrase shown large, for the learner to say along. */
   sayText: text(60).optional(),
-  /** What the narrator says while the slide is up; becomes the caption cues. */
-  narration: text(700),
+  /**
+   * What the narrator says while the slide is up; becomes the caption cues.
+   * `{shown|spoken}` shows the first part in captions and gives espeak-ng the second,
+   * for sound names a speech engine would spell out (e.g. `{AY|[['eI]]}`).
+   */
+  narration: text(700).refine(isWellFormedNarration, {
+    message: 'narration markup must be {shown|spoken} without nesting',
+  }),
 });
 export type Slide = z.output<typeof SlideSchema>;
 
@@ -233,6 +239,32 @@ function withIds<T extends object>(items: T[], moduleCode: string, section: Sect
   return items.map((item, i) => ({ uniqueId: lessonUniqueId(moduleCode, section, i), ...item }));
 }
 
+const SPOKEN_MARKUP = /\{([^{}|]*)\|([^{}|]*)\}/g;
+
+export function isWellFormedNarration(narration: string): boolean {
+  return !/[{}|]/.test(narration.replace(SPOKEN_MARKUP, ''));
+}
+
+/** The narration as captions show it. */
+export function shownText(narration: string): string {
+  return narration.replace(SPOKEN_MARKUP, '$1');
+}
+
+/** The narration as espeak-ng reads it. */
+export function spokenText(narration: string): string {
+  return narration.replace(SPOKEN_MARKUP, '$2');
+}
+
+function toCues(slides: { narration: string }[]) {
+  return slides.flatMap((s, slideIndex) =>
+    splitIntoCues(s.narration).map((cue) => ({
+      slideIndex,
+      text: shownText(cue),
+      speech: spokenText(cue),
+    })),
+  );
+}
+
 /** Splits narration into caption cues: one sentence each, long sentences at a comma. */
 export function splitIntoCues(narration: string): string[] {
   const sentences = narration
@@ -248,7 +280,11 @@ export function splitIntoCues(narration: string): string[] {
       continue;
     }
     // Break at the comma nearest the middle so each cue fits two caption lines.
-    const commas = [...sentence.matchAll(/[,،，]\s/gu)].map((m) => (m.index ?? 0) + 1);
+    // Never cut inside {shown|spoken} markup.
+    const commas = [...sentence.matchAll(/[,،，]\s/gu)]
+      .map((m) => m.index ?? 0)
+      .filter((at) => sentence.lastIndexOf('{', at) <= sentence.lastIndexOf('}', at))
+      .map((at) => at + 1);
     const middle = sentence.length / 2;
     const cut = commas.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))[0];
     if (cut === undefined || cut < 20 || sentence.length - cut < 20) cues.push(sentence);
@@ -340,10 +376,8 @@ export const ModuleSchema = z
         ...m.guidedLesson.videoLessons,
         lessons: withIds(m.guidedLesson.videoLessons.lessons, m.code, 'video').map((lesson) => ({
           ...lesson,
-          narration: lesson.slides.map((s) => s.narration).join(' '),
-          captionCues: lesson.slides.flatMap((s, slideIndex) =>
-            splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue })),
-          ),
+          narration: shownText(lesson.slides.map((s) => s.narration).join(' ')),
+          captionCues: toCues(lesson.slides),
         })),
       },
       listenAndRecord: {
@@ -445,10 +479,8 @@ export const AssessmentSchema = z
     ...a,
     introVideos: a.introVideos.map((v) => ({
       ...v,
-      narration: v.slides.map((s) => s.narration).join(' '),
-      captionCues: v.slides.flatMap((s, slideIndex) =>
-        splitIntoCues(s.narration).map((cue) => ({ slideIndex, text: cue })),
-      ),
+      narration: shownText(v.slides.map((s) => s.narration).join(' ')),
+      captionCues: toCues(v.slides),
     })),
   }));
 export type Assessment = z.output<typeof AssessmentSchema>;

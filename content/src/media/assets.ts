@@ -27,7 +27,8 @@ export type MediaRecipe =
       type: 'slides';
       title: string;
       slides: Slide[];
-      cues: { slideIndex: number; text: string }[];
+      /** `text` is shown in the captions, `speech` is what espeak-ng reads. */
+      cues: { slideIndex: number; text: string; speech: string }[];
       voice: string;
       speedWpm: number;
       locale: string;

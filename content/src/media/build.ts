@@ -459,7 +459,7 @@ async function renderSlides(
     t += seconds;
   };
   for (const [i, cue] of recipe.cues.entries()) {
-    const spoken = await speak(cue.text, recipe.voice, recipe.speedWpm, dir, `cue-${i}`);
+    const spoken = await speak(cue.speech, recipe.voice, recipe.speedWpm, dir, `cue-${i}`);
     if (
       format &&
       (format.sampleRateHz !== spoken.pcm.sampleRateHz ||

@@ -42,13 +42,13 @@ export const linkingModule = defineModule({
               body: 'When a word ends in a consonant and the next starts with a vowel, move the consonant over.\npick it up = pi-ki-tup',
               sayText: 'pick it up',
               narration:
-                'When a word ends with a consonant and the next word starts with a vowel, the consonant moves over to the next word. Pick it up sounds like pi, ki, tup.',
+                'When a word ends with a consonant and the next word starts with a vowel, the consonant moves over to the next word. Pick it up sounds like {pi-ki-tup|pih, kih, tup}.',
             },
             {
               heading: 'More examples',
               body: 'turn off = tur-noff\nan apple = a-napple\nlook at it = loo-ka-tit',
               narration:
-                'More examples. Turn off: tur, noff. An apple: a, napple. Look at it: loo, ka, tit. Say them slowly first, then faster.',
+                'More examples. Turn off: tur, noff. An apple: {a-napple|a napple}. Look at it: {loo-ka-tit|loo, kuh, tit}. Say them slowly first, then faster.',
             },
             {
               heading: 'The same sound twice',
@@ -67,14 +67,14 @@ export const linkingModule = defineModule({
               body: 'After EE, AY, I, OY: add a small Y.\nI am = I-yam, see it = see-yit',
               sayText: 'I am',
               narration:
-                'When one word ends with a vowel and the next starts with a vowel, we add a tiny sound to connect them. After EE, AY, I, and OY, add a small Y. I am: I yam. See it: see yit.',
+                "When one word ends with a vowel and the next starts with a vowel, we add a tiny sound to connect them. After {EE, AY, I, and OY|ee, [['eI]], I, and oy}, add a small Y. I am: I yam. See it: see yit.",
             },
             {
               heading: 'A small W',
               body: 'After OO, OH, OW: add a small W.\ngo on = go-won, do it = do-wit',
               sayText: 'go on',
               narration:
-                'After OO, OH, and OW, add a small W. Go on: go won. Do it: do wit. How are you: how war you.',
+                "After {OO, OH, and OW|oo, oh, and [['aU]]}, add a small W. Go on: go won. Do it: do wit. How are you: how war you.",
             },
             {
               heading: 'T or D + you',
@@ -88,7 +88,7 @@ export const linkingModule = defineModule({
               body: 'Did you eat it all?',
               sayText: 'Did you eat it all?',
               narration:
-                "Let's practise. Did you eat it all? Di ju, ea, ti, tall. Once more, smoothly: did you eat it all?",
+                "Let's practise. Did you eat it all? {Di-ju-ea-ti-tall|Di ju, ee, tih, tall}. Once more, smoothly: did you eat it all?",
             },
           ],
         },

@@ -36,21 +36,21 @@ export const openVowelsModule = defineModule({
               body: 'Open your mouth a little. Tongue in the middle, lips relaxed.\nbed, pen, said',
               sayText: 'bed',
               narration:
-                'Let us start in the middle, with the E in bed. Open your mouth a little, keep your tongue in the middle, and relax your lips. Bed. Pen. Said.',
+                "Let us start in the middle, with the {E|[['E]]} in bed. Open your mouth a little, keep your tongue in the middle, and relax your lips. Bed. Pen. Said.",
             },
             {
               heading: 'A as in cat',
               body: 'Drop your jaw more and spread your lips, almost a smile. The tongue stays low and forward.\ncat, bad, man',
               sayText: 'cat',
               narration:
-                'Now the A in cat. Drop your jaw more than for E, and spread your lips, almost like a smile. The front of your tongue is low and forward. Cat. Bad. Man. In American English this sound is often long and bright.',
+                "Now the {A|[['a]]} in cat. Drop your jaw more than for {E|[['E]]}, and spread your lips, almost like a smile. The front of your tongue is low and forward. Cat. Bad. Man. In American English this sound is often long and bright.",
             },
             {
               heading: 'O as in hot',
               body: 'Drop your jaw the most. Open the back of your mouth, like at the doctor: aah.\nhot, stop, job',
               sayText: 'hot',
               narration:
-                'Now the O in hot. In American English this is an open aah sound, like at the doctor. Drop your jaw all the way and open the back of your mouth. Hot. Stop. Job.',
+                "Now the {O|[['0]]} in hot. In American English this is an open aah sound, like at the doctor. Drop your jaw all the way and open the back of your mouth. Hot. Stop. Job.",
             },
             {
               heading: 'Your jaw is the key',
@@ -67,26 +67,26 @@ export const openVowelsModule = defineModule({
               heading: 'A or E?',
               body: 'bad / bed\nman / men\npan / pen',
               narration:
-                'Many learners say these words the same way. Bad, bed. Man, men. Pan, pen. For A, drop your jaw and spread your lips. For E, close a little.',
+                "Many learners say these words the same way. Bad, bed. Man, men. Pan, pen. For {A|[['a]]}, drop your jaw and spread your lips. For {E|[['E]]}, close a little.",
             },
             {
               heading: 'A or O?',
               body: 'cat / cot\nhat / hot\nblack / block',
               narration:
-                'Now A and O. Cat, cot. Hat, hot. Black, block. For A, the tongue is forward and the lips spread. For O, the mouth is round and open at the back.',
+                "Now {A|[['a]]} and {O|[['0]]}. Cat, cot. Hat, hot. Black, block. For {A|[['a]]}, the tongue is forward and the lips spread. For {O|[['0]]}, the mouth is open at the back.",
             },
             {
               heading: 'Spelling traps',
               body: 'said, says, friend: E sound\nwant, watch, what: O sound, not A',
               narration:
-                'Watch out for spelling. Said, says, and friend have the E sound. Want, watch, and what have the open O sound, not the A in cat.',
+                "Watch out for spelling. Said, says, and friend have the {E|[['E]]} sound. Want, watch, and what have the open {O|[['0]]} sound, not the {A|[['a]]} in cat.",
             },
             {
               heading: "Let's practise",
               body: 'Ten black cats sat on a hot rock.',
               sayText: 'Ten black cats',
               narration:
-                "Let's practise. Ten black cats sat on a hot rock. E in ten, A in black, cats, and sat, O in hot and rock. Once more: ten black cats sat on a hot rock.",
+                "Let's practise. Ten black cats sat on a hot rock. {E|[['E]]} in ten, {A|[['a]]} in black, cats, and sat, {O|[['0]]} in hot and rock. Once more: ten black cats sat on a hot rock.",
             },
           ],
         },

@@ -35,14 +35,14 @@ export const reductionsModule = defineModule({
               heading: 'Weak forms',
               body: 'to = tuh\nof = uh\nand = n\nfor = fer',
               narration:
-                'In natural speech, small grammar words shrink. To becomes tuh. Of becomes uh. And becomes n. For becomes fer. They lose their full vowel and become schwa.',
+                "In natural speech, small grammar words shrink. To becomes tuh. Of becomes uh. And becomes {n|[['@n]]}. For becomes fer. They lose their full vowel and become schwa.",
             },
             {
               heading: 'In phrases',
               body: 'a cup of tea = a cuppa tea\nbread and butter = bread n butter\nfor you = fer you',
               sayText: 'a cup of tea',
               narration:
-                'Listen to them in phrases. A cup of tea: a cuppa tea. Bread and butter: bread n butter. This is for you: this is fer you.',
+                "Listen to them in phrases. A cup of tea: a cuppa tea. Bread and butter: {bread n butter|bread'n butter}. This is for you: this is fer you.",
             },
             {
               heading: 'Contractions',

@@ -67,19 +67,19 @@ export const schwaModule = defineModule({
               body: 'cup, love, money, son: the same relaxed mouth, but stronger and longer.',
               sayText: 'cup',
               narration:
-                'When the same relaxed sound is stressed, it becomes the UH in cup, love, money, and son. The mouth is relaxed and half open, and the sound is a little longer.',
+                'When the same relaxed sound is stressed, it becomes the {UH|uh} in cup, love, money, and son. The mouth is relaxed and half open, and the sound is a little longer.',
             },
             {
               heading: 'UH or A?',
               body: 'cup / cap\nbug / bag\nfun / fan\nFor A, open wide and spread your lips.',
               narration:
-                'Do not confuse UH with the A in cap. For A, open your mouth wide and spread your lips. For UH, stay relaxed. Cup, cap. Bug, bag. Fun, fan.',
+                "Do not confuse {UH|uh} with the {A|[['a]]} in cap. For {A|[['a]]}, open your mouth wide and spread your lips. For {UH|uh}, stay relaxed. Cup, cap. Bug, bag. Fun, fan.",
             },
             {
               heading: 'UH or O?',
               body: 'luck / lock\nhut / hot\nFor O, drop your jaw more.',
               narration:
-                'And do not confuse UH with the O in lock. For O, drop your jaw more and open your throat. Luck, lock. Hut, hot.',
+                "And do not confuse {UH|uh} with the {O|[['0]]} in lock. For {O|[['0]]}, drop your jaw more and open your throat. Luck, lock. Hut, hot.",
             },
             {
               heading: "Let's practise",

@@ -66,7 +66,7 @@ export const sentenceStressModule = defineModule({
               body: 'I can GO. "can" is short, with a schwa: kn.\nThe verb is strong.',
               sayText: 'I can go.',
               narration:
-                'In American English, can is usually weak. I can go. The word can is short, almost kn, and the verb go is strong.',
+                'In American English, can is usually weak. I can go. The word can is short, almost {kn|[[k@n]]}, and the verb go is strong.',
             },
             {
               heading: "can't is strong",

@@ -56,7 +56,7 @@ export const shChModule = defineModule({
               body: 'usually, measure, vision, television: voice on, lips round.',
               sayText: 'usually',
               narration:
-                'If you turn your voice on during SH, you get ZH. It is not very common, but it is in everyday words like usually, measure, vision, and television.',
+                "If you turn your voice on during {SH|[['S]]}, you get {ZH|[['Z]]}. It is not very common, but it is in everyday words like usually, measure, vision, and television.",
             },
           ],
         },

@@ -37,14 +37,14 @@ export const shipSheepModule = defineModule({
               body: 'sheep, seat, leave\nSmile, tongue high and forward, muscles tight. Make it long.',
               sayText: 'sheep',
               narration:
-                'First, the long EE, as in sheep, seat, and leave. Smile a little. Your tongue is high and forward in your mouth, and your muscles are tight. Make the sound long: sheep.',
+                'First, the long {EE|ee}, as in sheep, seat, and leave. Smile a little. Your tongue is high and forward in your mouth, and your muscles are tight. Make the sound long: sheep.',
             },
             {
               heading: 'The short I',
               body: 'ship, sit, live\nRelax your lips and tongue. Drop your jaw a tiny bit. Make it short.',
               sayText: 'ship',
               narration:
-                'Now the short I, as in ship, sit, and live. Relax your lips. Let your tongue drop a tiny bit and stay soft. The sound is short and quick: ship.',
+                "Now the short {I|[['I]]}, as in ship, sit, and live. Relax your lips. Let your tongue drop a tiny bit and stay soft. The sound is short and quick: ship.",
             },
             {
               heading: 'Feel the difference',
@@ -69,20 +69,20 @@ export const shipSheepModule = defineModule({
               body: 'ee, ea, ie and e often say the long EE: see, eat, piece, these.',
               sayText: 'see, eat, piece',
               narration:
-                'Spelling can help you. The letters e e, e a, and i e often make the long EE: see, eat, piece. So does a single e in words like these and we.',
+                'Spelling can help you. The letters e e, e a, and i e often make the long {EE|ee}: see, eat, piece. So does a single e in words like these and we.',
             },
             {
               heading: 'Short I spellings',
               body: 'A single i between consonants is usually short: sit, big, with, think.',
               sayText: 'sit, big, with',
               narration:
-                'A single letter i between two consonants is usually the short I: sit, big, with, and think.',
+                "A single letter i between two consonants is usually the short {I|[['I]]}: sit, big, with, and think.",
             },
             {
               heading: 'Endings',
               body: 'happy, city: a light EE at the end\nsinging, running: a short I in -ing',
               narration:
-                'At the end of words like happy and city, the y is a light, short EE. And the ending i n g always uses the short I: singing, running, thinking.',
+                "At the end of words like happy and city, the y is a light, short {EE|ee}. And the ending i n g always uses the short {I|[['I]]}: singing, running, thinking.",
             },
             {
               heading: "Let's practise",

@@ -75,7 +75,7 @@ export const wordStressModule = defineModule({
               body: '-tion, -sion, -ic, -ity: stress the syllable just before.\ninfor-MA-tion, e-co-NO-mic, a-BI-li-ty',
               sayText: 'information',
               narration:
-                'Some endings tell you where the stress goes. With tion, sion, ic, and ity, stress the syllable just before the ending. Information. Decision. Economic. Ability.',
+                "Some endings tell you where the stress goes. With {-tion, -sion, -ic, and -ity|[['S@n]], [['Z@n]], [['Ik]], and [[@t'i]]}, stress the syllable just before the ending. Information. Decision. Economic. Ability.",
             },
             {
               heading: 'Compound nouns',
