@@ -5,7 +5,10 @@ import { ForgotPasswordPage } from '../features/accounts/components/forgot-passw
 import { ResetPasswordPage } from '../features/accounts/components/reset-password-page';
 import { SignUpPage } from '../features/accounts/components/sign-up-page';
 import { VerificationSuccessPage } from '../features/accounts/components/verification-success-page';
+import { LessonPlayerPage } from '../features/modules/components/lesson-player-page';
+import { ModuleOverviewPage } from '../features/modules/components/module-overview-page';
 import { ModulesPage } from '../features/modules/components/modules-page';
+import { ReviewPage } from '../features/modules/components/review-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { RequireLearner, RequireSession, SignInGate } from './guards';
 import { Shell } from './layout/shell';
@@ -39,7 +42,15 @@ export const routes: RouteObject[] = [
                     element: <RequireLearner />,
                     children: [
                       { path: '/modules', element: <ModulesPage /> },
-                      { path: '/modules/:moduleId', element: <ModulesPage /> },
+                      { path: '/modules/:moduleId', element: <ModuleOverviewPage /> },
+                      { path: '/modules/:moduleId/review', element: <ReviewPage /> },
+                      // The coaching issue adds the module feedback page; until then it is not found.
+                      { path: '/modules/:moduleId/feedback', element: <NotFoundPage /> },
+                      {
+                        path: '/modules/:moduleId/:lessonType/:lessonId',
+                        element: <LessonPlayerPage />,
+                      },
+                      { path: '/modules/:moduleId/:lessonUniqueId', element: <LessonPlayerPage /> },
                       { path: '/profile', element: <ProfilePage /> },
                     ],
                   },

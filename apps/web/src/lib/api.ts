@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly showCaptcha: boolean;
   readonly errors: Record<string, string>;
+  /** The parsed JSON answer, when there was one: some calls carry details outside the envelope (learning §8 ai_data). */
+  readonly body: unknown;
 
   constructor(options: {
     message: string;
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     code?: string | undefined;
     showCaptcha?: boolean | undefined;
     errors?: Record<string, string> | undefined;
+    body?: unknown;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.showCaptcha = options.showCaptcha ?? false;
     this.errors = options.errors ?? {};
+    this.body = options.body;
   }
 }
 
@@ -80,6 +84,23 @@ export async function call<R extends RouteDef>(
   body: RequestOf<R>,
   options: CallOptions = {},
 ): Promise<ResponseOf<R>> {
+  const data = parseRequest(route, body);
+  const method = options.method ?? route.method;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getApiToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let url = `${API_BASE}${route.path}`;
+  let payload: string | undefined;
+  if (method === 'GET' || method === 'DELETE') {
+    url += toQuery(data);
+  } else {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(data ?? {});
+  }
+  return send(route, method, url, { method, headers, body: payload, signal: options.signal ?? null });
+}
+
+function parseRequest<R extends RouteDef>(route: R, body: unknown): unknown {
   const request = route.request.safeParse(body);
   if (!request.success) {
     const errors: Record<string, string> = {};
@@ -90,23 +111,56 @@ export async function call<R extends RouteDef>(
       errors,
     });
   }
+  return request.data;
+}
 
-  const method = options.method ?? route.method;
+/** The audio part of a multipart upload (spec: learning §7 `recorded_file`). */
+export interface UploadFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * Sends a multipart route (`multipart: true` in the contract): the fields are parsed by the
+ * route's request schema, the file goes in the `recorded_file` part, and the answer is read
+ * exactly like `call`'s (401 errorCode logout, error envelope, contract parsing).
+ */
+export async function upload<R extends RouteDef>(
+  route: R,
+  fields: RequestOf<R>,
+  file: UploadFile,
+  options: Omit<CallOptions, 'method'> = {},
+): Promise<ResponseOf<R>> {
+  const data = parseRequest(route, fields);
+  const form = new FormData();
+  if (typeof data === 'object' && data !== null) {
+    for (const [name, value] of Object.entries(data)) {
+      if (value === undefined || value === null) continue;
+      form.append(name, String(value));
+    }
+  }
+  form.append('recorded_file', file.blob, file.filename);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getApiToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let url = `${API_BASE}${route.path}`;
-  let payload: string | undefined;
-  if (method === 'GET' || method === 'DELETE') {
-    url += toQuery(request.data);
-  } else {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(request.data ?? {});
-  }
+  // No Content-Type: the browser writes the multipart boundary itself.
+  return send(route, route.method, `${API_BASE}${route.path}`, {
+    method: route.method,
+    headers,
+    body: form,
+    signal: options.signal ?? null,
+  });
+}
 
+async function send<R extends RouteDef>(
+  route: R,
+  method: string,
+  url: string,
+  init: RequestInit,
+): Promise<ResponseOf<R>> {
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, signal: options.signal ?? null });
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ message: MESSAGES.generic, status: 0 });
@@ -142,7 +196,8 @@ export async function call<R extends RouteDef>(
     typeof json === 'object' && json !== null && (json as { isError?: unknown }).isError === true;
   if (!response.ok || isErrorBody) {
     const parsed = ErrorResponseSchema.safeParse(json);
-    if (!parsed.success) throw new ApiError({ message: MESSAGES.generic, status: response.status });
+    if (!parsed.success)
+      throw new ApiError({ message: MESSAGES.generic, status: response.status, body: json });
     throw new ApiError({
       message: parsed.data.message || MESSAGES.generic,
       status: response.status,
@@ -150,6 +205,7 @@ export async function call<R extends RouteDef>(
       code: parsed.data.code,
       showCaptcha: parsed.data.show_captcha,
       errors: parsed.data.errors,
+      body: json,
     });
   }
 
@@ -160,7 +216,7 @@ export async function call<R extends RouteDef>(
       `Response of ${method} ${route.path} does not match the contract`,
       parsed.error.issues,
     );
-    throw new ApiError({ message: MESSAGES.generic, status: response.status });
+    throw new ApiError({ message: MESSAGES.generic, status: response.status, body: json });
   }
   return parsed.data as ResponseOf<R>;
 }

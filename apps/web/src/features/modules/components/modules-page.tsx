@@ -1,77 +1,189 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  Accordion,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconMicrophone2, IconRoute, IconSparkles } from '@tabler/icons-react';
+import type { ModuleCard as ModuleCardData } from '@clearspeak/contract';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
-import { useSubscriptionData } from '../api/get-subscription-data';
+import { useInitialAssessmentStatus } from '../api/get-initial-assessment-status';
+import { useModuleList } from '../api/get-module-list';
+import { LearnerGreeting } from './learner-greeting';
+import { ModuleCard } from './module-card';
+import { SubscribeModal } from './subscribe-modal';
 
-type Flags = { is_subscribed: boolean; is_free_plan: boolean; isTrialing: boolean };
+// spec: learning §2 Your Study Plan.
+export const STUDY_PLAN_NOTE =
+  'Please Complete Your Personal Assessment to View Your Training Plan';
 
-function describeMembership(flags: Flags): { label: string; detail: string } {
-  if (flags.is_subscribed && flags.isTrialing) {
-    return {
-      label: 'Trial',
-      detail: 'Your paid plan is in its trial period: lessons are open to you.',
-    };
-  }
-  if (flags.is_subscribed && !flags.is_free_plan) {
-    return { label: 'Subscribed', detail: 'Your paid plan is active: lessons are open to you.' };
-  }
-  // spec: accounts §6 — lessons and coaching need a paid plan.
-  return {
-    label: 'Free',
-    detail: 'Your free membership includes a sample lesson and the fluency assessment.',
-  };
-}
-
-/**
- * `/modules` and `/modules/:moduleId`. The module list and overview come with the learning
- * issue; until then this page shows what is true today: who is signed in and their
- * membership as the server reports it (GET /module/subscription-data).
- */
+/** `/modules` (spec: learning §2 Module list). */
 export function ModulesPage() {
-  const { session, update } = useSession();
-  const location = useLocation();
-  const subscription = useSubscriptionData();
-  const isFirstLogin = (location.state as { firstLogin?: unknown } | null)?.firstLogin === true;
-  const hasSubscription = subscription.data?.is_subscribed;
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const list = useModuleList();
+  const assessment = useInitialAssessmentStatus();
+  const [isSubscribeOpen, setSubscribeOpen] = useState(false);
 
-  // Keep the stored flag in step with the server (spec: accounts §3 Session hasSubscription).
-  useEffect(() => {
-    if (hasSubscription !== undefined && session && session.hasSubscription !== hasSubscription) {
-      void update({ hasSubscription });
+  const isSubscribed = list.data?.data.is_subscribed ?? session?.user.is_subscribed ?? false;
+  const isAssessmentCompleted = assessment.data?.isCompleted ?? false;
+  // spec: §2 — the assessment card hides once the user is subscribed and has completed it.
+  const showsAssessmentCard = !(isSubscribed && isAssessmentCompleted);
+
+  function openModule(module: ModuleCardData, isLocked: boolean) {
+    if (isLocked) {
+      setSubscribeOpen(true);
+      return;
     }
-  }, [hasSubscription, session, update]);
+    void navigate(`/modules/${module.id}`);
+  }
 
-  if (!session) return null;
-  const membership = subscription.data ? describeMembership(subscription.data) : null;
+  const data = list.data?.data;
+  const trialGroup = data?.othModules.find((group) => group.is_trial);
+  // spec: §2 — the trial group is open by default if trial modules exist.
+  const defaultOpen =
+    trialGroup && (data?.trialModules.length ?? 0) > 0 ? [String(trialGroup.id)] : [];
+
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Title order={2}>{isFirstLogin ? 'Welcome to ClearSpeak!' : 'Welcome back!'}</Title>
-        <Text>
-          You are signed in as <strong>{session.user.email}</strong>.
-        </Text>
+    <Stack gap="xl" maw={960}>
+      <LearnerGreeting />
+
+      {data && !isSubscribed && (
+        <Alert
+          color="brand"
+          variant="light"
+          icon={<IconSparkles aria-hidden />}
+          title="Unlock the full course"
+          role="region"
+          aria-label="Subscribe"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Subscribe to open every module, practise with AI feedback and get coaching.
+            </Text>
+            <Button component={Link} to="/subscription" size="sm">
+              Subscribe
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="sample-lessons">
+        <Title order={2} size="h3" id="sample-lessons">
+          Sample Lessons
+        </Title>
+        {list.isPending && <CenteredLoader label="Loading modules" />}
+        {list.isError && <ErrorAlert message={errorMessage(list.error)} />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {data?.introModules.map((module) => (
+            <ModuleCard
+              key={module.id}
+              module={module}
+              isLocked={false}
+              onOpen={(m) => openModule(m, false)}
+            />
+          ))}
+          {showsAssessmentCard && (
+            <Paper withBorder radius="lg" p="sm" component="article" aria-label="Fluency Assessment">
+              <UnstyledButton
+                component={Link}
+                to="/initialAssessment"
+                state={{ banner: true }}
+                w="100%"
+                aria-label="Open Fluency Assessment"
+              >
+                <Group wrap="nowrap" gap="sm">
+                  <ThemeIcon size={48} radius="md" variant="light">
+                    <IconMicrophone2 size={28} aria-hidden />
+                  </ThemeIcon>
+                  <Stack gap={0}>
+                    <Text fw={600}>Fluency Assessment</Text>
+                    <Text size="sm" c="gray.7">
+                      Read a short text and get your personal study plan.
+                    </Text>
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            </Paper>
+          )}
+        </SimpleGrid>
       </Stack>
-      <Paper withBorder radius="lg" p="lg" aria-labelledby="membership-heading">
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={3} size="h4" id="membership-heading">
-              Your membership
-            </Title>
-            {membership && (
-              <Badge size="lg" variant="light">
-                {membership.label}
-              </Badge>
+
+      <Stack gap="sm" component="section" aria-labelledby="study-plan">
+        <Title order={2} size="h3" id="study-plan">
+          Your Study Plan
+        </Title>
+        <Paper withBorder radius="lg" p="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={40} radius="md" variant="light" color={isAssessmentCompleted ? 'brand' : 'gray'}>
+                <IconRoute size={24} aria-hidden />
+              </ThemeIcon>
+              <Text size="sm" c={isAssessmentCompleted ? undefined : 'gray.7'}>
+                {isAssessmentCompleted
+                  ? 'Modules picked for you from your assessment.'
+                  : STUDY_PLAN_NOTE}
+              </Text>
+            </Group>
+            {isAssessmentCompleted ? (
+              <Button component={Link} to="/my-lessons" variant="light">
+                Open Your Study Plan
+              </Button>
+            ) : (
+              <Button disabled variant="light">
+                Open Your Study Plan
+              </Button>
             )}
           </Group>
-          {subscription.isPending && <CenteredLoader label="Loading your membership" />}
-          {subscription.isError && <ErrorAlert message={errorMessage(subscription.error)} />}
-          {membership && <Text>{membership.detail}</Text>}
+        </Paper>
+      </Stack>
+
+      {data && (
+        <Stack gap="sm" component="section" aria-labelledby="module-list">
+          <Title order={2} size="h3" id="module-list">
+            Module List
+          </Title>
+          <Accordion multiple defaultValue={defaultOpen} variant="separated" radius="lg">
+            {data.othModules.map((group) => (
+              <Accordion.Item key={group.id} value={String(group.id)}>
+                <Accordion.Control>
+                  <Text fw={600}>{group.title}</Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap="sm">
+                    {group.modules.map((module) => {
+                      // spec: §4 — is_unlocked false outside the intro group is locked.
+                      const isLocked = !module.is_unlocked && !module.intro_module;
+                      return (
+                        <ModuleCard
+                          key={module.id}
+                          module={module}
+                          isLocked={isLocked}
+                          onOpen={(m) => openModule(m, isLocked)}
+                        />
+                      );
+                    })}
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
         </Stack>
-      </Paper>
+      )}
+
+      <SubscribeModal opened={isSubscribeOpen} onClose={() => setSubscribeOpen(false)} />
     </Stack>
   );
 }
