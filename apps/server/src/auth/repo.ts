@@ -126,8 +126,16 @@ export async function findSocialIdentity(db: Db, provider: 'google' | 'facebook'
   return db.selectFrom('socialIdentities').select('userId').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
 }
 
-export async function linkSocialIdentity(db: Db, values: { provider: 'google' | 'facebook'; subject: string; userId: number }): Promise<void> {
+export async function linkSocialIdentity(
+  db: Db,
+  values: { provider: 'google' | 'facebook'; subject: string; userId: number; emailFromProvider: boolean },
+): Promise<void> {
   await db.insertInto('socialIdentities').values(values).onConflict((oc) => oc.columns(['provider', 'subject']).doNothing()).execute();
+}
+
+/** After a password reset: identities linked through a typed-in email lose their way in. */
+export async function unlinkTypedEmailIdentities(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('socialIdentities').where('userId', '=', userId).where('emailFromProvider', '=', false).execute();
 }
 
 // ---- housekeeping ----

@@ -24,6 +24,7 @@ import {
   markCaptchaSolutionUsed,
   revokeSession,
   revokeUserSessions,
+  unlinkTypedEmailIdentities,
   upsertEmailCode,
 } from './repo.ts';
 import type { SocialProfile, SocialVerifier } from './social.ts';
@@ -223,6 +224,7 @@ export async function resetPassword(deps: Deps, options: { email: string; otp: s
   // The code proves the mailbox, so an unverified account becomes verified too.
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(options.newPassword, deps.config.passwordCost), isVerified: true, updatedAt: now });
   await revokeUserSessions(deps.db, user.id, now);
+  await unlinkTypedEmailIdentities(deps.db, user.id);
   return MESSAGES.passwordReset;
 }
 
@@ -348,7 +350,7 @@ export async function signInWithSocial(
     if (!profile.email) {
       throw new AppError('social_email_taken', { message: 'An account with this email already exists. Please sign in with your email and password.' });
     }
-    await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: existing.id });
+    await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: existing.id, emailFromProvider: true });
     if (!existing.isVerified) await updateUser(deps.db, existing.id, { isVerified: true, updatedAt: deps.clock.now() });
     return { kind: 'session', session: await startSession(deps, { ...existing, isVerified: true }, sessionOptions) };
   }
@@ -364,7 +366,7 @@ export async function signInWithSocial(
     lastName: profile.lastName,
     anonymousId: options.anonymousId ?? null,
   });
-  await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: user.id });
+  await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: user.id, emailFromProvider: profile.email !== null });
   return { kind: 'session', session: await startSession(deps, user, sessionOptions) };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { MESSAGES } from '@clearspeak/contract';
 import { createTestApp, get, post, signUpAndSignIn, uniqueEmail, type TestApp } from '../test/app.ts';
+import { listOutbox } from '../lib/mailer.ts';
 
 const CLIENT_ID = 'clearspeak-test.apps.googleusercontent.com';
 const FB_APP_ID = '424242';
@@ -160,6 +161,19 @@ describe('POST /api/facebook-web-login', () => {
     expect((await fbLogin(t, { token: 'fb-noemail' })).json()).toMatchObject({ need_email: true });
     const email = uniqueEmail('fbgiven');
     expect((await fbLogin(t, { token: 'fb-noemail', email })).json().data.user.email).toBe(email);
+  });
+
+  it('a typed-in email does not let the Facebook user keep the account once the mailbox owner resets the password', async () => {
+    const owner = uniqueEmail('owner');
+    fbTokens.set('fb-squatter', { valid: true, appId: FB_APP_ID, userId: '1009', me: { id: '1009', name: 'Squatter' } });
+    const squatted = await fbLogin(t, { token: 'fb-squatter', email: owner });
+    expect(squatted.json().data.user.email).toBe(owner);
+    await post(t.app, '/api/forgot-password', { email: owner });
+    const code = (await listOutbox(t.db, { to: owner, limit: 1 }))[0]?.text.match(/^(\d{6})$/m)?.[1];
+    expect((await post(t.app, '/api/reset-password', { email: owner, otp: code, newPassword: 'owners-pass' })).statusCode).toBe(200);
+    expect((await get(t.app, '/api/get-user-data', { token: squatted.json().data.api_token })).statusCode).toBe(401);
+    expect((await fbLogin(t, { token: 'fb-squatter' })).json()).toMatchObject({ need_email: true });
+    expect((await fbLogin(t, { token: 'fb-squatter', email: owner })).statusCode).toBe(409);
   });
 
   it.each([

@@ -79,6 +79,8 @@ export interface SocialIdentitiesTable {
   provider: 'google' | 'facebook';
   subject: string;
   userId: number;
+  /** false when the user typed the email because the provider gave none. */
+  emailFromProvider: Generated<boolean>;
   createdAt: CreatedAt;
 }
 
