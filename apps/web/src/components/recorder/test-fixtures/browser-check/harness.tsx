@@ -17,6 +17,7 @@ interface CheckResult {
   levelMax: number;
   format: unknown;
   decodedDurationMs: number | null;
+  contextSampleRateHz: number;
 }
 
 async function describe(recording: Recording, states: string[], levelMax: number, format: unknown): Promise<CheckResult> {
@@ -42,13 +43,15 @@ async function describe(recording: Recording, states: string[], levelMax: number
     levelMax,
     format,
     decodedDurationMs,
+    contextSampleRateHz: new AudioContext().sampleRate,
   };
 }
 
 const check = {
   /** Records for recordMs (or until maxDurationMs stops it) and reports what came out. */
-  async record(recordMs: number, maxDurationMs?: number): Promise<CheckResult | { error: unknown; states: string[] }> {
-    const recorder = createRecorder(maxDurationMs ? { maxDurationMs } : {});
+  async record(recordMs: number, maxDurationMs?: number, userAgent?: string): Promise<(CheckResult & { startLatencyMs: number }) | { error: unknown; states: string[] }> {
+    // A user agent override takes the iOS, Firefox or Samsung branch with Chromium's real audio stack.
+    const recorder = createRecorder({ ...(maxDurationMs ? { maxDurationMs } : {}), ...(userAgent ? { userAgent } : {}) });
     const states: string[] = [];
     let levelMax = 0;
     let lastError: unknown = null;
@@ -56,13 +59,15 @@ const check = {
     recorder.on('level', (l) => (levelMax = Math.max(levelMax, l)));
     recorder.on('error', (e) => (lastError = e));
     const recorded = new Promise<Recording>((resolve) => recorder.on('recorded', resolve));
+    const startedAt = performance.now();
     await recorder.start();
+    const startLatencyMs = performance.now() - startedAt;
     if (lastError) return { error: lastError, states };
     await new Promise((r) => setTimeout(r, recordMs));
     if (recorder.state === 'recording') await recorder.stop();
     const recording = await Promise.race([recorded, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
     if (!recording) return { error: lastError ?? 'no recording', states };
-    const result = await describe(recording, [...states], levelMax, { ...recorder.format, actualCapture: recorder.captureMethod });
+    const result = { ...(await describe(recording, [...states], levelMax, { ...recorder.format, actualCapture: recorder.captureMethod })), startLatencyMs };
     recorder.destroy();
     return result;
   },

@@ -122,6 +122,36 @@ try {
   const capped = await page.evaluate(() => window.recorderCheck.record(4000, 2000));
   check('auto-stop at maxDurationMs in a real browser', !('error' in capped) && capped.durationMs === 2000, JSON.stringify('error' in capped ? capped : capped.durationMs));
 
+  // The other branches of chooseFormat, through Chromium's real audio stack.
+  const UA_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const UA_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const UA_SAMSUNG = 'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
+
+  const ios = await page.evaluate((ua) => window.recorderCheck.record(2000, undefined, ua), UA_IPHONE);
+  if ('error' in ios) check('iOS branch records', false, JSON.stringify(ios));
+  else {
+    const bytes = Buffer.from(ios.bytesBase64, 'base64');
+    const stream = probe(bytes, 'wav').streams?.[0] ?? {};
+    check('iOS branch: wav 44100 Hz mono 16-bit', ios.mimeType === 'audio/wav' && stream.codec_name === 'pcm_s16le' && stream.sample_rate === '44100' && stream.channels === 1, `${ios.mimeType} ${stream.codec_name} ${stream.sample_rate} ${stream.channels}; context ${ios.contextSampleRateHz} Hz`);
+    check('iOS branch: 44-byte header + samples = duration', bytes.length === 44 + Math.round((ios.durationMs / 1000) * 44100) * 2, `${bytes.length} bytes, ${ios.durationMs.toFixed(1)} ms`);
+  }
+
+  const firefox = await page.evaluate((ua) => window.recorderCheck.record(1500, undefined, ua), UA_FIREFOX);
+  // start() resolves once capturing begins, so the wait shows up in its latency.
+  check(
+    'Firefox branch: mp3, capturing starts 500 ms after start()',
+    !('error' in firefox) && !('error' in mp3) && firefox.mimeType === 'audio/mpeg' && firefox.startLatencyMs >= 500 && firefox.startLatencyMs - mp3.startLatencyMs > 400,
+    JSON.stringify('error' in firefox ? firefox : { firefox: firefox.startLatencyMs, chrome: 'error' in mp3 ? null : mp3.startLatencyMs }),
+  );
+
+  const samsung = await page.evaluate((ua) => window.recorderCheck.record(2000, undefined, ua), UA_SAMSUNG);
+  if ('error' in samsung) check('Samsung branch records', false, JSON.stringify(samsung));
+  else {
+    const stream = probe(Buffer.from(samsung.bytesBase64, 'base64'), 'webm').streams?.[0] ?? {};
+    check('Samsung branch: webm/opus via MediaRecorder', samsung.mimeType.startsWith('audio/webm') && stream.codec_name === 'opus', `${samsung.mimeType} ${stream.codec_name}`);
+    check('Samsung branch: duration from the Web Audio samples', Math.abs(samsung.durationMs - 2000) < 250 && samsung.levelMax > 0.4, `${samsung.durationMs.toFixed(1)} ms, level ${samsung.levelMax.toFixed(2)}`);
+  }
+
   // The panel as a learner on a 390 px phone uses it.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   phone.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
