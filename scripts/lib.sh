@@ -12,7 +12,7 @@ die() { printf '\033[1;31m[clearspeak] %s\033[0m\n' "$*" >&2; exit 1; }
 
 # Debian packages the product needs at run time: decoding, model voices, the acoustic model,
 # the decoder library the native helper is built against, and a font for the lesson videos.
-RUNTIME_DEBS=(ffmpeg espeak-ng sox flac pocketsphinx-en-us libpocketsphinx-dev pkg-config gcc make libc6-dev fonts-dejavu-core)
+RUNTIME_DEBS=(ffmpeg espeak-ng sox flac pocketsphinx-en-us libpocketsphinx-dev pkg-config gcc make libc6-dev fontconfig fonts-dejavu-core fonts-lohit-beng-bengali fonts-lohit-deva fonts-wqy-microhei)
 # Extra packages for the end-to-end tests.
 TEST_DEBS=(chromium)
 

@@ -155,7 +155,9 @@ export const RegisterRequestSchema = z
   .object({
     email: EmailSchema,
     role_id: z.coerce.number().int(),
-    password: NewPasswordSchema,
+    // Sign-up keeps the sign-in rule's message for an empty password (spec: accounts §5),
+    // plus our minimum length (docs/decisions/002).
+    password: PasswordSchema.min(8, 'Use at least 8 characters for your password.'),
     password_confirmation: z.string(),
     device_type: z.literal('web').default('web'),
     anonymousUserId: AnonymousId,
@@ -288,7 +290,14 @@ export const updateTerms = defineRoute({
   path: '/update/terms',
   auth: 'user',
   summary: 'Record that the user accepted the terms (auto-accepted on first login).',
-  request: z.object({ terms_checked: z.coerce.boolean() }),
+  // An explicit boolean, or the strings a form might send; "false" must not read as true.
+  request: z.object({
+    terms_checked: z.union([
+      z.boolean(),
+      z.enum(['true', '1']).transform(() => true),
+      z.enum(['false', '0']).transform(() => false),
+    ]),
+  }),
   response: MessageResponseSchema,
 });
 

@@ -31,7 +31,7 @@ describe('POST /api/v1/register', () => {
     [{ password: 'password123', password_confirmation: 'password123', role_id: 2 }, 'email', MESSAGES.emailRequired],
     [{ email: '', password: 'password123', password_confirmation: 'password123', role_id: 2 }, 'email', MESSAGES.emailRequired],
     [{ email: 'not-an-email', password: 'password123', password_confirmation: 'password123', role_id: 2 }, 'email', MESSAGES.emailRequired],
-    [{ email: 'a@b.org', password: '', password_confirmation: '', role_id: 2 }, 'password', MESSAGES.newPasswordRequired],
+    [{ email: 'a@b.org', password: '', password_confirmation: '', role_id: 2 }, 'password', MESSAGES.passwordRequired],
     [{ email: 'a@b.org', password: 'short', password_confirmation: 'short', role_id: 2 }, 'password', 'Use at least 8 characters for your password.'],
     [{ email: 'a@b.org', password: 'password123', password_confirmation: 'password124', role_id: 2 }, 'password_confirmation', MESSAGES.passwordsMustMatch],
   ])('answers 422 with the spec message for %o', async (body, field, message) => {

@@ -67,6 +67,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
           token: input.token,
           email: input.email || undefined,
           anonymousId: input.anonymousUserId,
+          rememberMe: input.remember_me ?? false,
           ip,
           userAgent,
         });

@@ -317,6 +317,8 @@ export async function signInWithSocial(
     token: string;
     email: string | undefined;
     anonymousId: string | undefined;
+    /** Remember me, as on the email sign-in (docs/decisions/003). */
+    rememberMe: boolean;
     ip: string;
     userAgent: string | null;
   },
@@ -332,7 +334,7 @@ export async function signInWithSocial(
     }
     throw err;
   }
-  const sessionOptions = { remember: false, ip: options.ip, userAgent: options.userAgent };
+  const sessionOptions = { remember: options.rememberMe, ip: options.ip, userAgent: options.userAgent };
 
   const identity = await findSocialIdentity(deps.db, profile.provider, profile.subject);
   if (identity) {

@@ -91,6 +91,16 @@ describe('POST /api/google-web-login', () => {
     expect((await get(t.app, '/api/get-user-data', { token: again.json().data.api_token })).statusCode).toBe(200);
   });
 
+  it('keeps the session 30 days with remember me, 12 hours without', async () => {
+    const email = uniqueEmail('g-remember');
+    const claims = { sub: 'g-remember', email, email_verified: true };
+    const short = (await googleLogin(t, { token: await googleToken(claims) })).json().data.api_token as string;
+    const long = (await googleLogin(t, { token: await googleToken(claims), remember_me: true })).json().data.api_token as string;
+    t.clock.advance(12 * 3600_000 + 1000);
+    expect((await get(t.app, '/api/get-user-data', { token: short })).statusCode).toBe(401);
+    expect((await get(t.app, '/api/get-user-data', { token: long })).statusCode).toBe(200);
+  });
+
   it('links to an existing account when Google vouches for its email', async () => {
     const email = uniqueEmail('link');
     await signUpAndSignIn(t, email);
