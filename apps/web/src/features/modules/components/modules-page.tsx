@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   Accordion,
-  Alert,
   Button,
   Group,
   Paper,
@@ -61,23 +60,28 @@ export function ModulesPage() {
       <LearnerGreeting />
 
       {data && !isSubscribed && (
-        <Alert
-          color="brand"
-          variant="light"
-          icon={<IconSparkles aria-hidden />}
-          title="Unlock the full course"
-          role="region"
+        <Paper
+          component="section"
           aria-label="Subscribe"
+          radius="lg"
+          p="md"
+          bg="var(--mantine-color-brand-0)"
         >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Subscribe to open every module, practise with AI feedback and get coaching.
-            </Text>
-            <Button component={Link} to="/subscription" size="sm">
-              Subscribe
-            </Button>
-          </Stack>
-        </Alert>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" radius="xl" size={36}>
+              <IconSparkles size={20} aria-hidden />
+            </ThemeIcon>
+            <Stack gap="xs" align="flex-start">
+              <Text fw={700}>Unlock the full course</Text>
+              <Text size="sm">
+                Subscribe to open every module, practise with AI feedback and get coaching.
+              </Text>
+              <Button component={Link} to="/subscription" size="sm">
+                Subscribe
+              </Button>
+            </Stack>
+          </Group>
+        </Paper>
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="sample-lessons">
