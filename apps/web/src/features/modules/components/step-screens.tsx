@@ -99,8 +99,10 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
           } catch (error) {
             if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
             // spec: §8 — upload failure: a dialog showing the error message.
-            dialog.show({ title: 'Error', message: errorMessage(error) });
-            return;
+            const message = errorMessage(error);
+            dialog.show({ title: 'Error', message });
+            // Thrown on so the recorder keeps the recording for another try.
+            throw new Error(message, { cause: error });
           }
           onFinished();
         }}
@@ -170,8 +172,10 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
           } catch (error) {
             if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
             // spec: §8 — upload failure: a dialog showing the error message.
-            dialog.show({ title: 'Error', message: errorMessage(error) });
-            return;
+            const message = errorMessage(error);
+            dialog.show({ title: 'Error', message });
+            // Thrown on so the recorder keeps the recording for another try.
+            throw new Error(message, { cause: error });
           }
           onFinished();
         }}
@@ -368,10 +372,9 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
             );
           } catch (error) {
             if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
-            dialog.show({
-              title: 'Error',
-              message: error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
-            });
+            const message = error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT;
+            dialog.show({ title: 'Error', message });
+            throw new Error(message, { cause: error });
           }
         }}
       />
@@ -506,10 +509,9 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
             );
           } catch (error) {
             if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
-            dialog.show({
-              title: 'Error',
-              message: error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
-            });
+            const message = error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT;
+            dialog.show({ title: 'Error', message });
+            throw new Error(message, { cause: error });
           }
         }}
       />
@@ -546,7 +548,7 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
           } catch (error) {
             if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
             dialog.show({ title: 'Failed', message: FINAL_UPLOAD_FAILED });
-            return;
+            throw new Error(FINAL_UPLOAD_FAILED, { cause: error });
           }
           onFinished();
         }}
