@@ -6,6 +6,7 @@ import type { Db } from './lib/db.ts';
 import type { Config } from './lib/env.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Authenticator } from './lib/routing.ts';
+import type { ScoringEngine } from './scoring/engine.ts';
 
 /** What every domain's routes receive; services take only the parts they use. */
 export interface AppDeps {
@@ -18,4 +19,6 @@ export interface AppDeps {
   captcha: CaptchaVerifier;
   log: FastifyBaseLogger;
   route: { authenticate: Authenticator; authRateLimitPerMinute: number };
+  /** The one pronunciation engine (decoder pool) of this server. */
+  scoringEngine: ScoringEngine;
 }

@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { API_BASE, MESSAGES, PRODUCT_NAME, type ErrorResponse } from '@clearspeak/contract';
+import { QueueFullError } from '@clearspeak/speech';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { authenticateToken } from './auth/service.ts';
@@ -28,6 +29,11 @@ import { AppError } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { registerUserRoutes } from './users/routes.ts';
+import { registerMediaRoutes } from './media/routes.ts';
+import { registerModuleRoutes } from './modules/routes.ts';
+import { registerRecordingRoutes } from './recordings/routes.ts';
+import { createSpeechScoringEngine, type ScoringEngine } from './scoring/engine.ts';
+import { registerScoringRoutes } from './scoring/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,6 +43,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Outgoing HTTP (Google keys, Facebook Graph, reCAPTCHA); tests point it at local fakes. */
   fetch?: typeof fetch;
+  /** The pronunciation engine; by default one `@clearspeak/speech` pool per app, closed with it. */
+  scoringEngine?: ScoringEngine;
 }
 
 /** The blob store the configuration asks for; S3 is refused clearly until its adapter lands. */
@@ -75,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer =
     options.mailer ?? (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ db, clock, log: app.log }));
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const scoringEngine = options.scoringEngine ?? createSpeechScoringEngine(config.scoring);
+  // An engine the app made is the app's to close; one passed in belongs to the caller.
+  if (!options.scoringEngine) app.addHook('onClose', () => scoringEngine.close());
   const deps: AppDeps = {
     config,
     db,
@@ -85,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     captcha: createCaptchaVerifier(config, fetchImpl),
     log: app.log,
     route: { authenticate: (token) => authenticateToken({ db, clock }, token), authRateLimitPerMinute: config.authRateLimitPerMinute },
+    scoringEngine,
   };
 
   await app.register(helmet, {
@@ -143,6 +155,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (err.status === 429) reply.header('retry-after', '60');
       return reply.code(err.status).send(errorBody(err.message, extra));
     }
+    if (err instanceof QueueFullError) {
+      // docs/decisions/001: a full scoring queue is 503 with Retry-After; the recording is already stored.
+      reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
+      return reply.code(503).send(errorBody('Scoring is busy right now. Your recording is saved; please try again in a few seconds.', { code: 'scoring_busy' }));
+    }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(errorBody(MESSAGES.generic, { code: 'internal' }));
@@ -168,6 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerModuleRoutes(app, deps);
+  await registerRecordingRoutes(app, deps);
+  registerScoringRoutes(app, deps);
+  await registerMediaRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   // The built SPA, with index.html for every client-side route (only when it was built).
@@ -187,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isBackend = [API_BASE, '/docs', '/dev', '/healthz'].some((p) => url === p || url.startsWith(`${p}/`));
+    const isBackend = [API_BASE, '/docs', '/dev', '/healthz', '/media'].some((p) => url === p || url.startsWith(`${p}/`));
     if (hasWeb && !isBackend && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', { cacheControl: false });

@@ -5,6 +5,7 @@ import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
 import { loadConfig, type Config } from './lib/env.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedCourse } from './modules/course-seed.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +23,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: str
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    // The course catalogue, at every start and in production too (idempotent upsert).
+    await seedCourse(database.db);
     if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock, passwordCost: config.passwordCost });
     const app = await buildApp({ config, db: database.db, blobStore });
     await app.listen({ port: config.port, host: config.host });

@@ -2,3 +2,4 @@ export * from './route.ts';
 export * from './common.ts';
 export * from './accounts.ts';
 export * from './modules.ts';
+export * from './recordings.ts';

@@ -495,6 +495,30 @@ export const UPLOAD_LIMITS = {
   ],
 } as const;
 
+/**
+ * A listen-and-choose answer (spec §4 Listen-and-choose answer, §5 one answer per item): the
+ * server keeps the first answer per item, so the module score's 10 × correct / total (§9) counts
+ * what the learner chose. A repeat answers the stored result. Added with issue 4's server.
+ */
+export const listenAnswer = defineRoute({
+  method: 'POST',
+  path: '/module/listen-answer',
+  auth: 'learner',
+  summary: 'Record the learner’s choice for a listen-and-choose item (first answer counts).',
+  request: z.object({
+    module_id: Id,
+    step_id: z.coerce.string().min(1).max(100),
+    answer: z.string().trim().min(1).max(60),
+  }),
+  response: z.object({
+    isError: z.literal(false),
+    is_correct: z.boolean(),
+    /** The answer that counts: the first one sent for this item. */
+    answer: z.string(),
+    correct_answer: z.string(),
+  }),
+});
+
 export const modulesRoutes = {
   moduleListV3,
   moduleList,
@@ -511,4 +535,5 @@ export const modulesRoutes = {
   uploadRecord,
   uploadListenRecord,
   uploadFinalRecord,
+  listenAnswer,
 } as const;

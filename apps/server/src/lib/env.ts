@@ -37,6 +37,9 @@ export const ENV_VARS = {
   RECAPTCHA_VERIFY_URL: 'reCAPTCHA verify endpoint (default https://www.google.com/recaptcha/api/siteverify).',
   ALTCHA_HMAC_KEY: 'Key that signs ALTCHA challenges; generated and kept in DATA_DIR/altcha-hmac-key on first start when unset.',
   WEB_DIST: 'Built web app served at / (default apps/web/dist); skipped when the folder does not exist.',
+  MEDIA_DIR: 'Built course media (npm run build:media -w content) served read-only at /media (default DATA_DIR/media).',
+  SCORING_WORKERS: 'Pronunciation decoder processes per server (default 2).',
+  SCORING_QUEUE_MAX: 'Scoring requests allowed to wait beyond those running; more get 503 with Retry-After (default 16).',
 } as const;
 export type EnvVarName = keyof typeof ENV_VARS;
 
@@ -79,6 +82,9 @@ const EnvSchema = z.object({
   RECAPTCHA_VERIFY_URL: url.default('https://www.google.com/recaptcha/api/siteverify'),
   ALTCHA_HMAC_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  MEDIA_DIR: optionalString,
+  SCORING_WORKERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
+  SCORING_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(16),
 });
 
 export interface Config {
@@ -100,6 +106,10 @@ export interface Config {
   recaptcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
   altcha: { hmacKey: string; maxNumber: number };
   webDist: string;
+  /** Built course media, served at /media. */
+  mediaDir: string;
+  /** The shared pronunciation-engine pool (decoder processes and queue bound). */
+  scoring: { workers: number; maxQueue: number };
   /** Requests per minute per address on the sign-in, register, code and reset routes. */
   authRateLimitPerMinute: number;
   /** scrypt cost for new password hashes (lib/password.ts); tests lower it. */
@@ -171,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     recaptcha: { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     altcha: { hmacKey: e.ALTCHA_HMAC_KEY ?? readOrCreateAltchaKey(dataDir), maxNumber: 100_000 },
     webDist: path.resolve(cwd, e.WEB_DIST),
+    mediaDir: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : path.join(dataDir, 'media'),
+    scoring: { workers: e.SCORING_WORKERS, maxQueue: e.SCORING_QUEUE_MAX },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     passwordCost: DEFAULT_SCRYPT_COST,
   };

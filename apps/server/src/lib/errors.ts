@@ -22,6 +22,12 @@ const CODES = {
   social_email_taken: { status: 409, message: MESSAGES.generic },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a minute and try again.' },
   internal: { status: 500, message: MESSAGES.generic },
+  // Learning (issue 4): locked modules and lessons (spec: learning §4 Lesson access, §8), uploads.
+  module_locked: { status: 403, message: 'This module is locked. Subscribe to unlock every module.' },
+  lesson_locked: { status: 403, message: 'Please complete the previous lesson to unlock this lesson' },
+  unsupported_media_type: { status: 415, message: 'Please send an audio recording (mp3, wav, webm, ogg, m4a, aac or flac).' },
+  payload_too_large: { status: 413, message: 'The recording is too large. Recordings can be at most 5 MB.' },
+  scoring_failed: { status: 503, message: 'We saved your recording but could not score it just now. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof CODES;

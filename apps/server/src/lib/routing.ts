@@ -45,6 +45,22 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Sets `req.auth` for the route's auth kind, or throws 401/403 (also used by upload and file routes). */
+export async function authorizeRequest(authenticate: Authenticator, kind: RouteAuth, req: FastifyRequest): Promise<void> {
+  req.auth = null;
+  if (kind === 'public') return;
+  const token = bearerToken(req);
+  const auth = token ? await authenticate(token) : null;
+  if (!auth) {
+    if (kind === 'optional') return;
+    // errorCode 401 makes the client log out (spec: accounts §4, §7).
+    throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
+  }
+  const role = REQUIRED_ROLE[kind];
+  if (role !== undefined && auth.roleId !== role) throw new AppError('forbidden', { extra: { errorCode: 403 } });
+  req.auth = auth;
+}
+
 /**
  * Registers one contract route under `/api`: the schemas come from the RouteDef (validation,
  * serialisation and OpenAPI), the auth kind is enforced here, the handler only calls a service.
@@ -74,20 +90,7 @@ export function registerContractRoute<Req extends z.ZodType, Res extends z.ZodTy
       // A POST without a body is validated as `{}`, so each missing field gets its own message.
       if (req.method !== 'GET' && (req.body === undefined || req.body === null)) req.body = {};
     },
-    preHandler: async (req) => {
-      req.auth = null;
-      if (def.auth === 'public') return;
-      const token = bearerToken(req);
-      const auth = token ? await deps.authenticate(token) : null;
-      if (!auth) {
-        if (def.auth === 'optional') return;
-        // errorCode 401 makes the client log out (spec: accounts §4, §7).
-        throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
-      }
-      const role = REQUIRED_ROLE[def.auth];
-      if (role !== undefined && auth.roleId !== role) throw new AppError('forbidden', { extra: { errorCode: 403 } });
-      req.auth = auth;
-    },
+    preHandler: (req) => authorizeRequest(deps.authenticate, def.auth, req),
     handler: async (req, reply) => {
       const input = (hasInput ? (def.method === 'GET' ? req.query : req.body) : {}) as z.output<Req>;
       const result = await handler({ input, auth: req.auth, ip: req.ip, userAgent: req.headers['user-agent'] ?? null, req, reply });

@@ -3,6 +3,7 @@ import * as createUsers from './20261121170000_create_users.ts';
 import * as createPlans from './20261121170100_create_plans.ts';
 import * as createOutboxAndEvents from './20261121170200_create_outbox_and_events.ts';
 import * as addSocialIdentityEmailSource from './20261121180000_add_social_identity_email_source.ts';
+import * as createCourseAndProgress from './20261121190000_create_course_and_progress.ts';
 
 // Listed explicitly (not read from the folder) so the same code runs under tsx, vitest and a bundle.
 // Forward-only: add a new file here, never edit a landed one.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261121170100_create_plans': createPlans,
   '20261121170200_create_outbox_and_events': createOutboxAndEvents,
   '20261121180000_add_social_identity_email_source': addSocialIdentityEmailSource,
+  '20261121190000_create_course_and_progress': createCourseAndProgress,
 };

@@ -26,6 +26,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     config?: (c: Config) => Config;
     fetch?: BuildAppOptions['fetch'];
+    /** Replace the pronunciation engine (only to simulate its failure; scoring tests use the real one). */
+    scoringEngine?: BuildAppOptions['scoringEngine'];
     /** Register extra routes (e.g. a role-gated probe) before the app is sealed. */
     beforeReady?: (app: FastifyInstance, ctx: { db: Db; clock: ReturnType<typeof createManualClock> }) => void;
   } = {},
@@ -39,7 +41,13 @@ export async function createTestApp(
   if (options.config) config = options.config(config);
   const database = await createTestDatabase();
   const clock = createManualClock(new Date('2026-03-02T10:00:00Z'));
-  const app = await buildApp({ config, db: database.db, clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.scoringEngine ? { scoringEngine: options.scoringEngine } : {}),
+  });
   options.beforeReady?.(app, { db: database.db, clock });
   await app.ready();
   return {

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { modulesRoutes as m, recordingsRoutes as r } from '@clearspeak/contract';
+import type { AppDeps } from '../app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { sendAudio } from '../recordings/routes.ts';
+import { registerUploadRoute } from '../recordings/upload.ts';
+import type { ScoringEngine } from './engine.ts';
+import { coachRecognisingTool, evaluateFluency, openModelVoice } from './service.ts';
+
+/** spec §7 AI calls: ai-smart-coach (recognising tools) and fluency-evaluation; model voices. */
+export function registerScoringRoutes(app: FastifyInstance, deps: AppDeps & { scoringEngine: ScoringEngine }): void {
+  registerUploadRoute(app, deps.route, m.aiSmartCoach, async ({ auth, input, recording }) => {
+    const ai_data = await coachRecognisingTool(deps, { userId: auth.userId, moduleCode: input.module_code, text: input.text, recording });
+    return { isError: false as const, ai_data };
+  });
+
+  registerUploadRoute(app, deps.route, m.fluencyEvaluation, async ({ auth, input, recording }) => {
+    const ai_data = await evaluateFluency(deps, { userId: auth.userId, moduleId: input.module_id, moduleCode: input.module_code, text: input.text, recording });
+    return { isError: false as const, ai_data };
+  });
+
+  // Model pronunciations hold no learner data: public, and immutable (one file per text).
+  app.get<{ Params: { id: string } }>(`/api${r.getModelVoiceAudio.path}`, { schema: { summary: r.getModelVoiceAudio.summary } }, async (req, reply) => {
+    const params = r.getModelVoiceAudio.request.safeParse(req.params);
+    if (!params.success) throw new AppError('not_found');
+    return sendAudio(reply, await openModelVoice(deps, { id: params.data.id }), 'public, max-age=31536000, immutable');
+  });
+}
