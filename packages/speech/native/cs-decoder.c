@@ -6,14 +6,16 @@
  * means a crash costs one request (which the TS pool retries) and never the
  * server.
  *
- * Usage: cs-decoder <hmm-dir> <phone-dict> <phone-lm>
+ * Usage: cs-decoder <hmm-dir> <phone-dict> <phone-lm> [-option value ...]
+ * (extra PocketSphinx options override the normal decoder's defaults; used for tuning)
  * Prints {"ready":true} once the model is loaded, then answers one JSON
  * object per request line:
  *   {"id":7,"raw":"/tmp/x.raw","jsgf":"/tmp/x.gram","wide":0,"pitch":1}
  * raw  : 16 kHz mono signed 16-bit little-endian PCM
  * jsgf : grammar whose words are single phones (forced alignment); optional
  * wide : 1 = use the decoder with wider beams (the TS side retries with it)
- * pitch: 1 = add a YIN pitch track (Hz per 10 ms frame, 0 = unvoiced)
+ * pitch: 1 = add a YIN pitch track (Hz per 10 ms frame, 0 = unvoiced); default 1
+ * free : 1 = run free phone recognition (allphone); default 1
  * Reply:
  *   {"id":7,"ok":true,"frames":N,
  *    "align":[["ph",startFrame,endFrame,ascr],...] | null,
@@ -30,6 +32,8 @@
 #include <string.h>
 
 static const char *g_hmm, *g_dict, *g_lm;
+static int g_extra_argc;
+static char **g_extra_argv; /* "-name value" pairs overriding the normal decoder's defaults */
 static ps_decoder_t *g_ps[2]; /* [0] normal beams, [1] wide beams (lazy) */
 
 static ps_decoder_t *make_decoder(int wide) {
@@ -46,6 +50,10 @@ static ps_decoder_t *make_decoder(int wide) {
       "-pip", "1.0",
       NULL);
   if (!config) return NULL;
+  if (!wide && g_extra_argc > 0) {
+    config = cmd_ln_parse_r(config, ps_args(), g_extra_argc, g_extra_argv, FALSE);
+    if (!config) return NULL;
+  }
   ps_decoder_t *ps = ps_init(config);
   if (!ps) return NULL;
   if (ps_set_allphone_file(ps, "free", g_lm) < 0) return NULL;
@@ -174,6 +182,8 @@ int main(int argc, char **argv) {
   g_hmm = argv[1];
   g_dict = argv[2];
   g_lm = argv[3];
+  g_extra_argc = argc - 4;
+  g_extra_argv = argv + 4;
   err_set_logfp(NULL);
   g_ps[0] = make_decoder(0);
   if (!g_ps[0]) {
@@ -197,6 +207,7 @@ int main(int argc, char **argv) {
     int has_jsgf = json_str(line, "jsgf", jsgf, sizeof jsgf);
     int wide = (int)json_int(line, "wide", 0) ? 1 : 0;
     int want_pitch = (int)json_int(line, "pitch", 1);
+    int want_free = (int)json_int(line, "free", 1);
     size_t n = 0;
     int16 *pcm = read_raw(raw, &n);
     if (!pcm) {
@@ -219,8 +230,12 @@ int main(int argc, char **argv) {
       fputs("null", stdout);
     }
     fputs(",\"free\":", stdout);
-    ps_set_search(ps, "free");
-    decode_and_print(ps, pcm, n);
+    if (want_free) {
+      ps_set_search(ps, "free");
+      decode_and_print(ps, pcm, n);
+    } else {
+      fputs("null", stdout);
+    }
     if (want_pitch) {
       fputs(",\"pitch\":", stdout);
       print_pitch(pcm, n);

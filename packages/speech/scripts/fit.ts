@@ -27,15 +27,18 @@ import {
   utteranceFeatures,
   WORD_FEATURE_NAMES,
   wordFeatures,
-  type TypicalFrames,
+  type PhoneNorms,
 } from '../src/features.ts';
+import { mapLimit } from '../src/concurrency.ts';
+import { lookupCmudict, tokenizeText } from '../src/lexicon.ts';
+import { phoneEditDistance } from '../src/alignment.ts';
 import { createScoringPool } from '../src/pool.ts';
 import { fitRidge, pearson, predictRidge, type RidgeModel } from '../src/regression.ts';
 import { ARPABET_PHONES } from '../src/phones.ts';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpusDir = process.argv[2] ?? '/work/shared/data/speechocean762-train';
-const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache.json');
+const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v2.json');
 const FOLDS = 5;
 const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'completeness', 'total'] as const;
 
@@ -44,9 +47,21 @@ interface Item {
   speaker: string;
   aligned: AlignedUtterance;
   pitchHz: number[];
-  scores: CorpusUtteranceScores;
-  /** Per our word, per our phone: the expert phone score (0–2) or null when unmatched. */
+  /** Expert scores; null for an augmented item (an unlabelled recording with one word swapped in the text). */
+  scores: CorpusUtteranceScores | null;
+  /** Per our word, per our phone: the expert phone score (0–2) or null when unknown. */
   phoneTargets: Array<Array<number | null>>;
+  /** Per our word: the expert word accuracy (0–10) or null when unknown. */
+  wordTargets: Array<number | null>;
+}
+
+/** Number of unlabelled recordings used for swap augmentation (see `loadAugmented`). */
+const AUGMENTED = Number(process.env.AUGMENTED ?? 100);
+
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h;
 }
 
 async function loadItems(): Promise<Item[]> {
@@ -61,17 +76,47 @@ async function loadItems(): Promise<Item[]> {
       >)
     : {};
   const labelled = corpus.utterances.filter((u) => corpus.scores?.[u.id]);
+  // Augmentation: an unlabelled recording paired with its text with one word
+  // swapped for a different word teaches the models what a wholly wrong word
+  // looks like (rare among the experts' labels): phones 0, word accuracy 1.
+  const vocabulary = [
+    ...new Set(corpus.utterances.flatMap((u) => tokenizeText(u.text).map((w) => w.toUpperCase()))),
+  ]
+    .filter((w) => w.length >= 3 && lookupCmudict(w).length > 0)
+    .sort();
+  const swaps = corpus.utterances
+    .filter((u) => !corpus.scores?.[u.id] && tokenizeText(u.text).length >= 2)
+    .sort((a, b) => hashOf(a.id) - hashOf(b.id))
+    .slice(0, AUGMENTED)
+    .flatMap((u) => {
+      const words = tokenizeText(u.text);
+      const h = hashOf(u.id);
+      const index = h % words.length;
+      const original = (lookupCmudict(words[index] ?? '')[0] ?? []).map((p) => p.phone);
+      for (let k = 0; k < 20; k++) {
+        const candidate = vocabulary[(h + k * 7919) % vocabulary.length] ?? '';
+        const phones = (lookupCmudict(candidate)[0] ?? []).map((p) => p.phone);
+        const distance = phoneEditDistance(original, phones);
+        if (distance >= Math.max(2, 0.6 * Math.max(original.length, phones.length))) {
+          const text = words.map((w, i) => (i === index ? candidate : w)).join(' ');
+          return [{ ...u, key: `swap:${u.id}:${candidate}`, text, index }];
+        }
+      }
+      return [];
+    });
+  const jobs = [
+    ...labelled.map((u) => ({ key: u.id, path: u.audioPath, text: u.text })),
+    ...swaps.map((u) => ({ key: u.key, path: u.audioPath, text: u.text })),
+  ];
   const pool = createScoringPool({ size: 2, maxQueue: 1000 });
   let done = 0;
-  await Promise.all(
-    labelled.map(async (u) => {
-      if (cache[u.id]) return;
-      const audio = await decodeAudio({ path: u.audioPath });
-      const analysis = await analyzeRecording(pool, audio.samples, u.text);
-      cache[u.id] = { aligned: analysis.aligned, pitchHz: analysis.decoder.pitchHz };
-      if (++done % 50 === 0) process.stderr.write(`decoded ${done}\n`);
-    }),
-  );
+  await mapLimit(jobs, 4, async (job) => {
+    if (cache[job.key]) return;
+    const audio = await decodeAudio({ path: job.path });
+    const analysis = await analyzeRecording(pool, audio.samples, job.text);
+    cache[job.key] = { aligned: analysis.aligned, pitchHz: analysis.decoder.pitchHz };
+    if (++done % 50 === 0) process.stderr.write(`decoded ${done}\n`);
+  });
   await pool.close();
   mkdirSync(dirname(cachePath), { recursive: true });
   writeFileSync(cachePath, JSON.stringify(cache));
@@ -104,36 +149,70 @@ async function loadItems(): Promise<Item[]> {
       pitchHz: entry.pitchHz,
       scores,
       phoneTargets,
+      wordTargets: scores.words.map((w) => w.accuracy),
+    });
+  }
+  for (const swap of swaps) {
+    const aligned = cache[swap.key]?.aligned;
+    if (!aligned) continue;
+    items.push({
+      id: swap.key,
+      speaker: swap.speaker,
+      aligned,
+      pitchHz: cache[swap.key]?.pitchHz ?? [],
+      scores: null,
+      phoneTargets: aligned.words.map((word, w) =>
+        word.phones.map(() => (w === swap.index ? 0 : null)),
+      ),
+      wordTargets: aligned.words.map((_, w) => (w === swap.index ? 1 : null)),
     });
   }
   return items;
 }
 
-function typicalFrames(items: readonly Item[]): TypicalFrames {
-  const byPhone = new Map<string, number[]>();
+function phoneNorms(items: readonly Item[]): PhoneNorms {
+  const frames = new Map<string, number[]>();
+  const gops = new Map<string, number[]>();
   for (const item of items)
     for (const word of item.aligned.words)
-      for (const p of word.phones)
-        byPhone.set(p.phone, [...(byPhone.get(p.phone) ?? []), p.features.frames]);
-  const typical: TypicalFrames = {};
+      for (const p of word.phones) {
+        frames.set(p.phone, [...(frames.get(p.phone) ?? []), p.features.frames]);
+        gops.set(p.phone, [
+          ...(gops.get(p.phone) ?? []),
+          Math.max(-60, Math.min(20, p.features.gop)),
+        ]);
+      }
+  const norms: PhoneNorms = {};
   for (const phone of ARPABET_PHONES) {
-    const list = (byPhone.get(phone) ?? []).sort((a, b) => a - b);
-    if (list.length > 0) typical[phone] = list[Math.floor(list.length / 2)] ?? 8;
+    const list = (frames.get(phone) ?? []).sort((a, b) => a - b);
+    const g = gops.get(phone) ?? [];
+    if (list.length < 5) continue;
+    const gopMean = g.reduce((a, b) => a + b, 0) / g.length;
+    const gopSd = Math.sqrt(g.reduce((a, b) => a + (b - gopMean) ** 2, 0) / g.length);
+    norms[phone] = {
+      frames: list[Math.floor(list.length / 2)] ?? 8,
+      gopMean: Number(gopMean.toFixed(3)),
+      gopSd: Number(gopSd.toFixed(3)),
+    };
   }
-  return typical;
+  return norms;
 }
 
 interface Models {
   phone: RidgeModel;
   word: RidgeModel;
   utterance: Record<(typeof ASPECTS)[number], RidgeModel>;
-  typicalFrames: TypicalFrames;
+  phoneNorms: PhoneNorms;
 }
 
-function phoneRows(items: readonly Item[], typical: TypicalFrames) {
+/** Share of augmented (swapped-word) items whose phones train the phone model. */
+const AUGMENTED_PHONE_SHARE = Number(process.env.AUGMENTED_PHONE_SHARE ?? 0.3);
+
+function phoneRows(items: readonly Item[], typical: PhoneNorms) {
   const rows: number[][] = [];
   const targets: number[] = [];
   for (const item of items) {
+    if (!item.scores && (hashOf(item.id) % 1000) / 1000 >= AUGMENTED_PHONE_SHARE) continue;
     const context = utteranceContext(item.aligned);
     item.aligned.words.forEach((word, w) =>
       word.phones.forEach((_, i) => {
@@ -147,33 +226,32 @@ function phoneRows(items: readonly Item[], typical: TypicalFrames) {
   return { rows, targets };
 }
 
-function predictPhones(item: Item, models: Pick<Models, 'phone' | 'typicalFrames'>): number[][] {
+function predictPhones(item: Item, models: Pick<Models, 'phone' | 'phoneNorms'>): number[][] {
   const context = utteranceContext(item.aligned);
   return item.aligned.words.map((word) =>
     word.phones.map((_, i) =>
-      predictRidge(models.phone, phoneFeatures(word, i, context, models.typicalFrames)),
+      predictRidge(models.phone, phoneFeatures(word, i, context, models.phoneNorms)),
     ),
   );
 }
 
-function wordRows(items: readonly Item[], models: Pick<Models, 'phone' | 'typicalFrames'>) {
+function wordRows(items: readonly Item[], models: Pick<Models, 'phone' | 'phoneNorms'>) {
   const rows: number[][] = [];
   const targets: number[] = [];
   for (const item of items) {
     const context = utteranceContext(item.aligned);
     const preds = predictPhones(item, models);
     item.aligned.words.forEach((word, w) => {
+      const target = item.wordTargets[w];
+      if (target === null || target === undefined) return;
       rows.push(wordFeatures(word, preds[w] ?? [], context));
-      targets.push(item.scores.words[w]?.accuracy ?? 0);
+      targets.push(target);
     });
   }
   return { rows, targets };
 }
 
-function utteranceRow(
-  item: Item,
-  models: Pick<Models, 'phone' | 'word' | 'typicalFrames'>,
-): number[] {
+function utteranceRow(item: Item, models: Pick<Models, 'phone' | 'word' | 'phoneNorms'>): number[] {
   const context = utteranceContext(item.aligned);
   const phones = predictPhones(item, models);
   const words = item.aligned.words.map((word, w) =>
@@ -188,83 +266,108 @@ function utteranceRow(
     words,
     measureTiming(item.aligned, item.pitchHz),
     stress,
+    models.phoneNorms,
   );
 }
 
-const LAMBDA = { phone: 30, word: 10, utterance: 20 };
+const LAMBDA = {
+  phone: Number(process.env.LAMBDA_PHONE ?? 30),
+  word: Number(process.env.LAMBDA_WORD ?? 10),
+  utterance: Number(process.env.LAMBDA_UTT ?? 400),
+};
 
 function fitAll(items: readonly Item[]): Models {
-  const typical = typicalFrames(items);
+  const typical = phoneNorms(items.filter((i) => i.scores));
   const p = phoneRows(items, typical);
   const phone = fitRidge(PHONE_FEATURE_NAMES, p.rows, p.targets, LAMBDA.phone, { min: 0, max: 2 });
-  const w = wordRows(items, { phone, typicalFrames: typical });
+  const w = wordRows(items, { phone, phoneNorms: typical });
   const word = fitRidge(WORD_FEATURE_NAMES, w.rows, w.targets, LAMBDA.word, { min: 0, max: 10 });
-  const uRows = items.map((item) => utteranceRow(item, { phone, word, typicalFrames: typical }));
+  const labelled = items.flatMap((item) => (item.scores ? [{ item, scores: item.scores }] : []));
+  const uRows = labelled.map(({ item }) =>
+    utteranceRow(item, { phone, word, phoneNorms: typical }),
+  );
   const utterance = Object.fromEntries(
     ASPECTS.map((aspect) => [
       aspect,
       fitRidge(
         UTTERANCE_FEATURE_NAMES,
         uRows,
-        items.map((item) => item.scores[aspect]),
+        labelled.map(({ scores }) => scores[aspect]),
         LAMBDA.utterance,
         { min: 0, max: 10 },
       ),
     ]),
   ) as Models['utterance'];
-  return { phone, word, utterance, typicalFrames: typical };
+  return { phone, word, utterance, phoneNorms: typical };
 }
 
-function crossValidate(items: readonly Item[]): Record<string, number> {
-  const speakers = [...new Set(items.map((i) => i.speaker))].sort();
-  const foldOf = new Map(speakers.map((s, i) => [s, i % FOLDS]));
-  const collected: Record<string, { pred: number[]; gold: number[] }> = {};
-  const add = (key: string, pred: number, gold: number): void => {
-    const slot = (collected[key] ??= { pred: [], gold: [] });
-    slot.pred.push(pred);
-    slot.gold.push(gold);
-  };
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const train = items.filter((i) => foldOf.get(i.speaker) !== fold);
-    const test = items.filter((i) => foldOf.get(i.speaker) === fold);
-    const models = fitAll(train);
-    for (const item of test) {
-      const phones = predictPhones(item, models);
-      const context = utteranceContext(item.aligned);
-      item.aligned.words.forEach((word, w) => {
-        word.phones.forEach((_, i) => {
-          const gold = item.phoneTargets[w]?.[i];
-          if (gold !== null && gold !== undefined) add('phone', phones[w]?.[i] ?? 0, gold);
+/**
+ * Speaker-wise k-fold cross-validation, repeated with different speaker
+ * splits (38 speakers make one split noisy), reporting the mean Pearson r.
+ * Augmented items of a test speaker never train that fold.
+ */
+function crossValidate(items: readonly Item[], repeats: number): Record<string, number> {
+  const speakers = [...new Set(items.filter((i) => i.scores).map((i) => i.speaker))];
+  const sums: Record<string, number> = {};
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    const order = [...speakers].sort((a, b) => hashOf(`${repeat}:${a}`) - hashOf(`${repeat}:${b}`));
+    const foldOf = new Map(order.map((s, i) => [s, i % FOLDS]));
+    const collected: Record<string, { pred: number[]; gold: number[] }> = {};
+    const add = (key: string, pred: number, gold: number): void => {
+      const slot = (collected[key] ??= { pred: [], gold: [] });
+      slot.pred.push(pred);
+      slot.gold.push(gold);
+    };
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = items.filter((i) => foldOf.get(i.speaker) !== fold);
+      const test = items.filter((i) => foldOf.get(i.speaker) === fold);
+      const models = fitAll(train);
+      for (const item of test) {
+        const scores = item.scores;
+        if (!scores) continue; // augmented items only ever train
+        const phones = predictPhones(item, models);
+        const context = utteranceContext(item.aligned);
+        item.aligned.words.forEach((word, w) => {
+          word.phones.forEach((_, i) => {
+            const gold = item.phoneTargets[w]?.[i];
+            if (gold !== null && gold !== undefined) add('phone', phones[w]?.[i] ?? 0, gold);
+          });
+          add(
+            'word',
+            predictRidge(models.word, wordFeatures(word, phones[w] ?? [], context)),
+            scores.words[w]?.accuracy ?? 0,
+          );
         });
-        add(
-          'word',
-          predictRidge(models.word, wordFeatures(word, phones[w] ?? [], context)),
-          item.scores.words[w]?.accuracy ?? 0,
-        );
-      });
-      const row = utteranceRow(item, models);
-      for (const aspect of ASPECTS)
-        add(aspect, predictRidge(models.utterance[aspect], row), item.scores[aspect]);
+        const row = utteranceRow(item, models);
+        for (const aspect of ASPECTS)
+          add(aspect, predictRidge(models.utterance[aspect], row), scores[aspect]);
+      }
     }
+    for (const [key, v] of Object.entries(collected))
+      sums[key] = (sums[key] ?? 0) + pearson(v.pred, v.gold);
   }
   return Object.fromEntries(
-    Object.entries(collected).map(([k, v]) => [k, Number(pearson(v.pred, v.gold).toFixed(3))]),
+    Object.entries(sums).map(([k, v]) => [k, Number((v / repeats).toFixed(3))]),
   );
 }
 
 const items = await loadItems();
+const labelledCount = items.filter((i) => i.scores).length;
 process.stderr.write(
-  `fitting on ${items.length} utterances, ${new Set(items.map((i) => i.speaker)).size} speakers\n`,
+  `fitting on ${labelledCount} labelled utterances (${new Set(items.map((i) => i.speaker)).size} speakers) + ${items.length - labelledCount} swap-augmented\n`,
 );
-const cv = crossValidate(items);
+const REPEATS = Number(process.env.CV_REPEATS ?? 4);
+const cv = crossValidate(items, REPEATS);
 const models = fitAll(items);
 const calibration: Calibration = {
   version: 1,
-  fittedOn: `speechocean762 training subset (${items.length} utterances), ${new Date().toISOString().slice(0, 10)}`,
+  fittedOn: `speechocean762 training subset (${labelledCount} labelled + ${items.length - labelledCount} swap-augmented utterances), ${new Date().toISOString().slice(0, 10)}`,
   ...models,
   crossValidation: cv,
 };
 writeFileSync(CALIBRATION_PATH, `${JSON.stringify(calibration, null, 1)}\n`);
-console.log(`speaker-wise ${FOLDS}-fold CV Pearson correlations (training figures):`);
+console.log(
+  `speaker-wise ${FOLDS}-fold CV (${REPEATS} splits) Pearson correlations (training figures):`,
+);
 console.table(cv);
 console.log(`wrote ${CALIBRATION_PATH}`);

@@ -42,6 +42,12 @@ export interface PhoneFeatures {
 
 export interface AlignedPhone {
   phone: Phone;
+  /**
+   * Result of the confusion pass: the phone chosen when the expected one competed
+   * with its usual substitutes (same as `phone` when it won), with its score per
+   * frame. Null when the pass did not run or could not be matched.
+   */
+  confusion: { phone: Phone; scorePerFrame: number } | null;
   /** CMUdict stress digit for vowels (0, 1, 2), null for consonants. */
   stress: number | null;
   startFrame: number;
@@ -205,6 +211,7 @@ export function interpretAlignment(
         startFrame: seg.startFrame,
         endFrame: seg.endFrame,
         heard,
+        confusion: null,
         features: {
           frames,
           forcedPerFrame,
@@ -253,3 +260,80 @@ export function phoneEditDistance(a: readonly string[], b: readonly string[]): n
 }
 
 export { isVowel };
+
+/**
+ * Sounds that learners commonly produce instead of each phone (voicing,
+ * place and vowel-quality confusions, with Mandarin and other L1 transfers
+ * in mind). The confusion pass lets each expected phone compete with these.
+ */
+export const CONFUSIONS: Record<Phone, readonly Phone[]> = {
+  AA: ['AO', 'AH', 'AE'],
+  AE: ['EH', 'AA', 'AH'],
+  AH: ['AA', 'AO', 'ER'],
+  AO: ['AA', 'OW'],
+  AW: ['AO', 'OW'],
+  AY: ['AA', 'EY'],
+  B: ['P', 'V'],
+  CH: ['SH', 'JH', 'T'],
+  D: ['T', 'DH'],
+  DH: ['D', 'Z', 'L'],
+  EH: ['AE', 'IH', 'EY'],
+  ER: ['AH', 'AA'],
+  EY: ['EH', 'IY'],
+  F: ['P', 'V'],
+  G: ['K'],
+  HH: ['F', 'K'],
+  IH: ['IY', 'EH'],
+  IY: ['IH'],
+  JH: ['CH', 'ZH', 'Z'],
+  K: ['G', 'T'],
+  L: ['R', 'N'],
+  M: ['N'],
+  N: ['L', 'NG'],
+  NG: ['N'],
+  OW: ['AO', 'UW'],
+  OY: ['OW', 'AO'],
+  P: ['B', 'F'],
+  R: ['L', 'W'],
+  S: ['SH', 'TH', 'Z'],
+  SH: ['S', 'ZH'],
+  T: ['D', 'CH'],
+  TH: ['S', 'F', 'T'],
+  UH: ['UW'],
+  UW: ['UH', 'OW'],
+  V: ['W', 'F', 'B'],
+  W: ['V'],
+  Y: ['IY'],
+  Z: ['S', 'JH'],
+  ZH: ['SH', 'JH', 'Z'],
+};
+
+/** Grammar for the confusion pass: one slot per aligned phone, expected phone or a usual substitute. */
+export function buildConfusionGrammar(aligned: AlignedUtterance): string {
+  const slots = aligned.words.flatMap((w) =>
+    w.phones.map(
+      (p) => `( ${[p.phone, ...CONFUSIONS[p.phone]].map((x) => x.toLowerCase()).join(' | ')} )`,
+    ),
+  );
+  return ['#JSGF V1.0;', 'grammar cs;', `public <utt> = ${slots.join(' ')};`, ''].join('\n');
+}
+
+/** Stores the confusion pass's choice on each aligned phone (in place). */
+export function applyConfusionPass(
+  aligned: AlignedUtterance,
+  segments: DecoderSegment[] | null,
+): void {
+  if (!segments) return;
+  const chosen = segments.flatMap((seg) => {
+    const phone = segmentPhone(seg.label);
+    return phone
+      ? [{ phone, perFrame: seg.acousticScore / (seg.endFrame - seg.startFrame + 1) }]
+      : [];
+  });
+  const phones = aligned.words.flatMap((w) => w.phones);
+  if (chosen.length !== phones.length) return;
+  phones.forEach((p, i) => {
+    const c = chosen[i];
+    if (c) p.confusion = { phone: c.phone, scorePerFrame: c.perFrame };
+  });
+}

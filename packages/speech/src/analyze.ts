@@ -3,6 +3,8 @@
  * (not including) calibrated scores. Shared by `assess` and the fitting script.
  */
 import {
+  applyConfusionPass,
+  buildConfusionGrammar,
   buildGrammar,
   frameLevelsDb,
   interpretAlignment,
@@ -34,6 +36,16 @@ export async function analyzeRecording(
     // About 1% of utterances fall off the normal beams; wider beams find them.
     decoder = await pool.decode({ samples, grammar, wide: true });
     aligned = interpretAlignment(entries, decoder, levelsDb);
+  }
+  if (aligned) {
+    // Second pass: each aligned phone competes with its usual substitutes ("what you said").
+    const confusion = await pool.decode({
+      samples,
+      grammar: buildConfusionGrammar(aligned),
+      free: false,
+      pitch: false,
+    });
+    applyConfusionPass(aligned, confusion.align);
   }
   return { entries, decoder, levelsDb, aligned };
 }

@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TypicalFrames } from './features.ts';
+import type { PhoneNorms } from './features.ts';
 import type { RidgeModel } from './regression.ts';
 
 export interface Calibration {
   version: 1;
   /** Corpus and date of the fit, for the record. */
   fittedOn: string;
-  typicalFrames: TypicalFrames;
+  phoneNorms: PhoneNorms;
   /** Phone score on the corpus scale 0–2. */
   phone: RidgeModel;
   /** Word accuracy on the corpus scale 0–10. */

@@ -2,6 +2,7 @@
  * `eval`: scores every recording of a speechocean762-style corpus and writes
  * predictions in the corpus's own scores.json format (0–10, phones 0–2).
  */
+import { mapLimit } from './concurrency.ts';
 import { analyzeRecording } from './analyze.ts';
 import { decodeAudio } from './audio.ts';
 import { loadCalibration } from './calibration.ts';
@@ -35,70 +36,68 @@ export async function evaluateCorpus(
   const predictions: Record<string, CorpusUtteranceScores> = {};
   const failed: string[] = [];
   let done = 0;
-  await Promise.all(
-    corpus.utterances.map(async (u) => {
-      const words = tokenizeText(u.text);
-      const gold = corpus.scores?.[u.id];
-      try {
-        const audio = await decodeAudio({ path: u.audioPath });
-        const analysis = await analyzeRecording(pool, audio.samples, u.text);
-        const aligned = analysis.aligned;
-        const scores = aligned
-          ? scoreAlignment(aligned, analysis.decoder.pitchHz, calibration)
-          : null;
-        const outWords: CorpusWordScores[] = words.map((text, w) => {
-          const alignedWord = aligned?.words[w];
-          const ours = alignedWord?.phones ?? [];
-          const ourScores = scores?.phones[w] ?? [];
-          // Phone order: the expert file's, else the corpus lexicon's closest variant, else ours.
-          let phones = gold?.words[w]?.phones;
-          if (!phones) {
-            const variants = corpus.lexicon.get(text.toUpperCase()) ?? [];
-            const ourNames = ours.map((p) => p.phone);
-            phones = variants.sort(
-              (a, b) =>
-                mapPhoneSequences(ourNames, b).filter((x) => x !== null).length -
-                mapPhoneSequences(ourNames, a).filter((x) => x !== null).length,
-            )[0];
-          }
-          phones ??= ours.map((p) => (p.stress === null ? p.phone : `${p.phone}${p.stress}`));
-          const mapping = mapPhoneSequences(
-            phones,
-            ours.map((p) => p.phone),
-          );
-          const wordMean = ourScores.length
-            ? ourScores.reduce((a, b) => a + b, 0) / ourScores.length
-            : 0;
-          const accuracy = round1(scores?.words[w] ?? 0);
-          const stress = scores?.stress[w] === false ? 5 : 10;
-          return {
-            text,
-            accuracy,
-            stress,
-            total: accuracy,
-            phones,
-            'phones-accuracy': mapping.map((j) =>
-              round1(j === null ? wordMean : (ourScores[j] ?? wordMean)),
-            ),
-          };
-        });
-        const utt = scores?.utterance;
-        predictions[u.id] = {
-          text: u.text,
-          accuracy: round1(utt?.accuracy ?? 0),
-          completeness: round1(utt?.completeness ?? 0),
-          fluency: round1(utt?.fluency ?? 0),
-          prosodic: round1(utt?.prosodic ?? 0),
-          total: round1(utt?.total ?? 0),
-          words: outWords,
+  await mapLimit(corpus.utterances, 4, async (u) => {
+    const words = tokenizeText(u.text);
+    const gold = corpus.scores?.[u.id];
+    try {
+      const audio = await decodeAudio({ path: u.audioPath });
+      const analysis = await analyzeRecording(pool, audio.samples, u.text);
+      const aligned = analysis.aligned;
+      const scores = aligned
+        ? scoreAlignment(aligned, analysis.decoder.pitchHz, calibration)
+        : null;
+      const outWords: CorpusWordScores[] = words.map((text, w) => {
+        const alignedWord = aligned?.words[w];
+        const ours = alignedWord?.phones ?? [];
+        const ourScores = scores?.phones[w] ?? [];
+        // Phone order: the expert file's, else the corpus lexicon's closest variant, else ours.
+        let phones = gold?.words[w]?.phones;
+        if (!phones) {
+          const variants = corpus.lexicon.get(text.toUpperCase()) ?? [];
+          const ourNames = ours.map((p) => p.phone);
+          phones = variants.sort(
+            (a, b) =>
+              mapPhoneSequences(ourNames, b).filter((x) => x !== null).length -
+              mapPhoneSequences(ourNames, a).filter((x) => x !== null).length,
+          )[0];
+        }
+        phones ??= ours.map((p) => (p.stress === null ? p.phone : `${p.phone}${p.stress}`));
+        const mapping = mapPhoneSequences(
+          phones,
+          ours.map((p) => p.phone),
+        );
+        const wordMean = ourScores.length
+          ? ourScores.reduce((a, b) => a + b, 0) / ourScores.length
+          : 0;
+        const accuracy = round1(scores?.words[w] ?? 0);
+        const stress = scores?.stress[w] === false ? 5 : 10;
+        return {
+          text,
+          accuracy,
+          stress,
+          total: accuracy,
+          phones,
+          'phones-accuracy': mapping.map((j) =>
+            round1(j === null ? wordMean : (ourScores[j] ?? wordMean)),
+          ),
         };
-        if (!aligned) failed.push(u.id);
-      } catch {
-        failed.push(u.id);
-      }
-      onProgress?.(++done, corpus.utterances.length);
-    }),
-  );
+      });
+      const utt = scores?.utterance;
+      predictions[u.id] = {
+        text: u.text,
+        accuracy: round1(utt?.accuracy ?? 0),
+        completeness: round1(utt?.completeness ?? 0),
+        fluency: round1(utt?.fluency ?? 0),
+        prosodic: round1(utt?.prosodic ?? 0),
+        total: round1(utt?.total ?? 0),
+        words: outWords,
+      };
+      if (!aligned) failed.push(u.id);
+    } catch {
+      failed.push(u.id);
+    }
+    onProgress?.(++done, corpus.utterances.length);
+  });
   return {
     predictions,
     pearson: corpus.scores ? correlate(predictions, corpus.scores) : null,

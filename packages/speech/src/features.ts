@@ -7,8 +7,8 @@ import type { AlignedPhone, AlignedUtterance, AlignedWord } from './alignment.ts
 import { FRAME_MS, phoneEditDistance } from './alignment.ts';
 import { ARPABET_PHONES, isVowel, type Phone } from './phones.ts';
 
-/** Median duration of each phone in frames, measured on the training corpus (fitted). */
-export type TypicalFrames = Partial<Record<Phone, number>>;
+/** Per-phone statistics measured on the training corpus (fitted): median duration in frames, GOP mean and spread. */
+export type PhoneNorms = Partial<Record<Phone, { frames: number; gopMean: number; gopSd: number }>>;
 
 const DEFAULT_TYPICAL_FRAMES = 8;
 
@@ -33,11 +33,21 @@ export const PHONE_FEATURE_NAMES = [
   'isWordInitial',
   'isWordFinal',
   'shortPhone',
+  'confusionSubstituted',
+  'confusionGain',
+  'wordSubstitutions',
+  'gopZ',
+  'gopZSquaredLow',
+  'gopTimesVowel',
   ...ARPABET_PHONES.map((p) => `is_${p}`),
 ] as const;
 
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function isSubstituted(phone: AlignedPhone): boolean {
+  return phone.confusion !== null && phone.confusion.phone !== phone.phone;
 }
 
 function clampGop(value: number): number {
@@ -62,13 +72,15 @@ export function phoneFeatures(
   word: AlignedWord,
   index: number,
   context: UtteranceContext,
-  typical: TypicalFrames,
+  typical: PhoneNorms,
 ): number[] {
   const phone = word.phones[index] as AlignedPhone;
   const f = phone.features;
   const gops = word.phones.map((p) => clampGop(p.features.gop));
   const gop = clampGop(f.gop);
-  const logDurRatio = Math.log(f.frames / (typical[phone.phone] ?? DEFAULT_TYPICAL_FRAMES));
+  const norm = typical[phone.phone];
+  const logDurRatio = Math.log(f.frames / (norm?.frames ?? DEFAULT_TYPICAL_FRAMES));
+  const gopZ = norm ? (gop - norm.gopMean) / (norm.gopSd || 1) : 0;
   return [
     gop,
     Math.max(-100, f.forcedPerFrame),
@@ -90,6 +102,14 @@ export function phoneFeatures(
     index === 0 ? 1 : 0,
     index === word.phones.length - 1 ? 1 : 0,
     f.frames <= 3 ? 1 : 0,
+    isSubstituted(phone) ? 1 : 0,
+    phone.confusion
+      ? Math.max(-20, Math.min(40, phone.confusion.scorePerFrame - f.forcedPerFrame))
+      : 0,
+    word.phones.filter(isSubstituted).length,
+    Math.max(-5, Math.min(3, gopZ)),
+    gopZ < 0 ? Math.min(25, gopZ * gopZ) : 0,
+    isVowel(phone.phone) ? gop : 0,
     ...ARPABET_PHONES.map((p) => (p === phone.phone ? 1 : 0)),
   ];
 }
@@ -106,6 +126,7 @@ export const WORD_FEATURE_NAMES = [
   'logWordDurPerPhone',
   'uttMeanGop',
   'lowPhoneFraction',
+  'substitutedFraction',
 ] as const;
 
 /** `phonePreds`: calibrated phone scores on the corpus scale 0–2. */
@@ -128,6 +149,7 @@ export function wordFeatures(
     Math.log(Math.max(1, frames) / word.phones.length),
     context.meanGop,
     mean(phonePreds.map((p) => (p < 1.5 ? 1 : 0))),
+    mean(word.phones.map((p) => (isSubstituted(p) ? 1 : 0))),
   ];
 }
 
@@ -235,6 +257,16 @@ export const UTTERANCE_FEATURE_NAMES = [
   'stressCorrectFraction',
   'sdWordPred',
   'lowPhoneFraction',
+  'substitutedFraction',
+  'meanGopZ',
+  'lowGopZFraction',
+  'meanForcedPerFrame',
+  'meanFreePerFrame',
+  'vowelMeanGop',
+  'consonantMeanGop',
+  'meanAbsLogDurRatio',
+  'logMeanPitch',
+  'shortPhoneFraction',
 ] as const;
 
 export function utteranceFeatures(
@@ -243,7 +275,18 @@ export function utteranceFeatures(
   wordPreds: readonly number[],
   timing: UtteranceTiming,
   stressCorrect: readonly boolean[],
+  norms: PhoneNorms,
 ): number[] {
+  const gopZ = (p: AlignedPhone): number => {
+    const norm = norms[p.phone];
+    const z = norm ? (clampGop(p.features.gop) - norm.gopMean) / (norm.gopSd || 1) : 0;
+    return Math.max(-5, Math.min(3, z));
+  };
+  const absLogDur = (p: AlignedPhone): number =>
+    Math.abs(Math.log(p.features.frames / (norms[p.phone]?.frames ?? DEFAULT_TYPICAL_FRAMES)));
+  const pitched = utterance.words
+    .flatMap((w) => w.phones)
+    .filter((p) => p.features.meanPitchHz > 0);
   const phones = utterance.words.flatMap((w) => w.phones);
   const expected = phones.map((p) => p.phone);
   const edit = phoneEditDistance(expected, utterance.freePhones) / Math.max(1, expected.length);
@@ -272,6 +315,16 @@ export function utteranceFeatures(
     stressCorrect.length > 0 ? mean(stressCorrect.map((s) => (s ? 1 : 0))) : 1,
     Math.sqrt(mean(wordPreds.map((w) => (w - wordMean) ** 2))),
     mean(phonePreds.map((p) => (p < 1.5 ? 1 : 0))),
+    mean(phones.map((p) => (isSubstituted(p) ? 1 : 0))),
+    mean(phones.map(gopZ)),
+    mean(phones.map((p) => (gopZ(p) < -1.5 ? 1 : 0))),
+    mean(phones.map((p) => Math.max(-100, p.features.forcedPerFrame))),
+    mean(phones.map((p) => Math.max(-100, p.features.freePerFrame))),
+    mean(phones.filter((p) => isVowel(p.phone)).map((p) => clampGop(p.features.gop))),
+    mean(phones.filter((p) => !isVowel(p.phone)).map((p) => clampGop(p.features.gop))),
+    mean(phones.map(absLogDur)),
+    pitched.length > 0 ? Math.log(mean(pitched.map((p) => p.features.meanPitchHz))) : Math.log(150),
+    mean(phones.map((p) => (p.features.frames <= 3 ? 1 : 0))),
   ];
 }
 

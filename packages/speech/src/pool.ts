@@ -47,6 +47,10 @@ export interface DecodeRequest {
   grammar?: string;
   /** Use wider search beams (slower; for utterances the normal beams cannot align). */
   wide?: boolean;
+  /** Run free phone recognition (default true). */
+  free?: boolean;
+  /** Track pitch (default true). */
+  pitch?: boolean;
 }
 
 /** Thrown when the pool's queue is full; the server answers 503 with `Retry-After`. */
@@ -248,6 +252,8 @@ export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool
           raw: rawPath,
           ...(request.grammar ? { jsgf: grammarPath } : {}),
           wide: request.wide ? 1 : 0,
+          free: request.free === false ? 0 : 1,
+          pitch: request.pitch === false ? 0 : 1,
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {

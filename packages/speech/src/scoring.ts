@@ -15,7 +15,7 @@ import {
 } from './features.ts';
 import { predictRidge } from './regression.ts';
 
-export type ScoringModels = Pick<Calibration, 'phone' | 'word' | 'utterance' | 'typicalFrames'>;
+export type ScoringModels = Pick<Calibration, 'phone' | 'word' | 'utterance' | 'phoneNorms'>;
 
 /** Raw model outputs on the expert corpus's scales. */
 export interface ModelScores {
@@ -38,7 +38,7 @@ export function scoreAlignment(
   const context = utteranceContext(aligned);
   const phones = aligned.words.map((word) =>
     word.phones.map((_, i) =>
-      predictRidge(models.phone, phoneFeatures(word, i, context, models.typicalFrames)),
+      predictRidge(models.phone, phoneFeatures(word, i, context, models.phoneNorms)),
     ),
   );
   const words = aligned.words.map((word, w) =>
@@ -52,6 +52,7 @@ export function scoreAlignment(
     words,
     timing,
     stress.filter((s): s is boolean => s !== null),
+    models.phoneNorms,
   );
   const u = models.utterance;
   return {
