@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LESSON_TYPES, type ModuleDetail } from '@clearspeak/contract';
 import { CenteredLoader } from '@/components/ui/centered-loader';
@@ -16,6 +16,7 @@ import {
   canOpenStep,
   findStep,
   isLastInKind,
+  isStepCompleted,
   kindInfo,
   shouldReportProgress,
   stepPath,
@@ -56,6 +57,10 @@ export function LessonPlayerPage() {
 }
 
 type Phase = 'intro' | 'lesson' | 'result';
+
+// spec: learning §8 Coaching limit — the default when the server sends no messages.
+export const COACHING_LIMIT_MESSAGE =
+  'You are out of coaching credit, please wait until the renewal date.';
 
 function Player({
   moduleId,
@@ -117,13 +122,23 @@ function StepView({
   // Decided once, on arrival: finishing a step must not lock the learner out of it.
   const [isAllowed] = useState(() => canOpenStep(steps, step));
 
+  // spec: §4 Final assessment — no coaching credit and not yet done: 'Coaching limit reached'
+  // (only when the credit feature is enabled); §8 — OK returns to the module.
+  const user = session?.user;
+  const isOutOfCredit =
+    step.kind === 'final' &&
+    user !== undefined &&
+    user.isCoachCreditEnable &&
+    user.isWithFeedback &&
+    user.remaining_coaching_credit <= 0 &&
+    !steps.filter((s) => s.kind === 'final').every((s) => isStepCompleted(steps, s));
   // docs/decisions/008 — the position is saved on every move.
   useEffect(() => {
-    if (!isAllowed) return;
+    if (!isAllowed || isOutOfCredit) return;
     saveModuleStep({ moduleId, step: step.routeType, stepId: step.item.unique_id }).catch(
       () => undefined,
     );
-  }, [isAllowed, moduleId, step.routeType, step.item.unique_id]);
+  }, [isAllowed, isOutOfCredit, moduleId, step.routeType, step.item.unique_id]);
 
   const markCompleted = useCallback(
     (uniqueIds: string[]) => {
@@ -170,6 +185,17 @@ function StepView({
     void navigate(`/modules/${moduleId}/review`);
   }
 
+  if (isAllowed && isOutOfCredit) {
+    return (
+      <NoticeModal
+        opened
+        title="Coaching limit reached"
+        message={COACHING_LIMIT_MESSAGE}
+        onClose={() => void navigate(`/modules/${moduleId}`, { replace: true })}
+      />
+    );
+  }
+
   if (!isAllowed) {
     return (
       <NoticeModal
@@ -194,9 +220,9 @@ function StepView({
     <Stack gap="md" maw={720} mx="auto" w="100%">
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={600} c="gray.7">
+          <Anchor component={Link} to={`/modules/${moduleId}`} size="sm" fw={600} lineClamp={1}>
             {detail.title} · {info.title}
-          </Text>
+          </Anchor>
           {step.countInKind > 1 && (
             <Text size="sm" c="gray.7">
               {step.indexInKind + 1} of {step.countInKind}

@@ -13,6 +13,7 @@ import {
   okScore,
   okStep,
 } from '../test/fixtures';
+import { COACHING_LIMIT_MESSAGE } from './lesson-player-page';
 import { LOCKED_LESSON_MESSAGE } from './notice-modal';
 import { RESULT_SOUNDS } from './step-screens';
 
@@ -120,6 +121,7 @@ describe('lesson player: step order and navigation (spec: learning §4)', () => 
     expect(await screen.findByText('You have watched the videos.')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Module score: 72 out of 100' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Home' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'TH sounds · Video Lessons' })).toHaveAttribute('href', '/modules/5');
     expect(location()).toBe('/modules/5/guidedLesson/th-video-2');
 
     await user.click(screen.getByRole('button', { name: 'Go Ahead' }));
@@ -354,6 +356,39 @@ describe('lesson player: recording steps', () => {
   });
 });
 
+describe('lesson player: coaching limit (spec: learning §4 Final assessment, §8)', () => {
+  it("shows 'Coaching limit reached' to a coached learner without credit, and OK returns to the module", async () => {
+    const server = serve(makeDetail({ completed: completedBefore('th-final-1') }));
+    const { user, location } = await renderApp('/modules/5/finalAssessment/th-final-1', {
+      user: makeUser({
+        is_subscribed: true,
+        isWithFeedback: true,
+        isCoachCreditEnable: true,
+        remaining_coaching_credit: 0,
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Coaching limit reached' });
+    expect(dialog).toHaveTextContent(COACHING_LIMIT_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Start recording' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()).toBe('/modules/5'));
+    expect(server.calls('POST /module/save/step')).toHaveLength(0);
+  });
+
+  it.each([
+    { isCoachCreditEnable: false, remaining_coaching_credit: 0 },
+    { isCoachCreditEnable: true, remaining_coaching_credit: 2 },
+  ])('lets the learner record the final assessment when %o', async (flags) => {
+    serve(makeDetail({ completed: completedBefore('th-final-1') }));
+    const { user } = await renderApp('/modules/5/finalAssessment/th-final-1', {
+      user: makeUser({ is_subscribed: true, isWithFeedback: true, ...flags }),
+    });
+    await start(user);
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Coaching limit reached' })).not.toBeInTheDocument();
+  });
+});
+
 describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () => {
   it('locks the options after one answer, plays the result sound, and scores 10 × correct / total', async () => {
     const server = serve(makeDetail({ completed: completedBefore('th-lc-1') }));
@@ -540,6 +575,7 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
       'POST /fluency-evaluation': () => ({
         body: { isError: false, ai_data: fluencyData(648, ['A long pause before "third".']) },
       }),
+      'POST /review/store': () => ({ body: { isError: false, message: 'Thanks.' } }),
     });
     const { user } = await renderApp('/modules/5/fluencyActivity/th-fa-1', { user: subscriber() });
     expect(await screen.findByText('Now say a whole sentence.')).toBeInTheDocument();
@@ -566,6 +602,21 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
     expect(result.getByLabelText('θ in think: 40')).toHaveAttribute('data-tone', 'red');
     expect(result.getByRole('alert')).toHaveTextContent('A long pause before "third".');
     expect(result.getByRole('img', { name: 'Fluency score: 78 out of 100' })).toBeInTheDocument();
+
+    // The learner rates the activity (POST /review/store).
+    const rating = within(screen.getByRole('region', { name: 'Rate this activity' }));
+    expect(rating.getByRole('button', { name: 'Send rating' })).toBeDisabled();
+    // Keyboard choice (jsdom has no layout for the star pointer hit-test).
+    rating.getByRole('radio', { name: '4 stars' }).focus();
+    await user.keyboard('{Enter}');
+    await user.type(rating.getByLabelText('Your comment (optional)'), 'Useful sentence.');
+    await user.click(rating.getByRole('button', { name: 'Send rating' }));
+    expect(await screen.findByText('Thanks for your rating.')).toBeInTheDocument();
+    expect(server.calls('POST /review/store')[0]?.body).toEqual({
+      fluency_activities_id: 51,
+      rating: 4,
+      review: 'Useful sentence.',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your sentences flow.')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import {
   uploadPreLessonRecording,
 } from '../api/upload-recordings';
 import { fluencyWordTone, letterBarHeightPct, phoneScoreTone, toneColor } from '../lib/scores';
+import { ActivityRating } from './activity-rating';
 import { ModelAudioButton, playClip } from './model-audio-button';
 import { NoticeModal } from './notice-modal';
 import { ScoreRing } from './score-ring';
@@ -516,6 +517,7 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
         }}
       />
       {result && <FluencyResultView result={result} />}
+      {result && <ActivityRating fluencyActivityId={item.pivot.fluency_activity_id ?? item.id} />}
       {result && (
         <Button size="lg" onClick={onFinished} style={{ alignSelf: 'flex-end' }}>
           {nextLabel}
