@@ -398,8 +398,12 @@ describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () =
     expect(screen.queryByRole('button', { name: 'Next One' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'tin' }));
-    expect(screen.getByRole('button', { name: 'tin' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'thin' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'tin' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'thin' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'tin' })).toHaveAttribute('aria-pressed', 'true');
+    // Locked: a second choice changes nothing and plays nothing.
+    await user.click(screen.getByRole('button', { name: 'thin' }));
+    expect(screen.getByRole('button', { name: 'thin' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'tin' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Not quite. The word was “thin”.');
     expect(played).toEqual([expect.stringMatching(new RegExp(`${RESULT_SOUNDS.incorrect}$`))]);
@@ -408,7 +412,7 @@ describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () =
     await user.click(screen.getByRole('button', { name: 'Next One' }));
     await waitFor(() => expect(location()).toBe('/modules/5/guidedLesson/th-lc-2'));
     await user.click(await screen.findByRole('button', { name: 'three' }));
-    expect(screen.getByRole('button', { name: 'tree' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'tree' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Correct!');
     expect(played.at(-1)).toMatch(new RegExp(`${RESULT_SOUNDS.correct}$`));
 
@@ -452,7 +456,7 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
     const { user, location } = await renderApp('/modules/5/guidedLesson/th-rt-1', { user: subscriber() });
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my pronunciation' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
 
     const result = within(await screen.findByRole('region', { name: 'AI result' }));
     expect(fields(formOf('/v3/ai-smart-coach'))).toEqual({ module_code: 'th', text: 'thank' });
@@ -489,7 +493,7 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
     const { user } = await renderApp('/modules/5/guidedLesson/th-rt-1', { user: subscriber() });
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my pronunciation' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     const result = within(await screen.findByRole('region', { name: 'AI result' }));
     expect(result.getByRole('alert')).toHaveTextContent('The recording was too quiet. Please record again.');
   });
@@ -513,7 +517,7 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
     const { user } = await renderApp('/modules/5/guidedLesson/th-rt-1', { user: subscriber() });
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my pronunciation' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveTextContent(message);
     expect(screen.queryByRole('region', { name: 'AI result' })).not.toBeInTheDocument();
@@ -527,7 +531,7 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
     });
     const { user } = await renderApp('/modules/5/guidedLesson/th-rt-2', { user: subscriber() });
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my pronunciation' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Great work with the AI coach.')).toBeInTheDocument();
     expect(progressCalls(server)).toEqual([
@@ -581,7 +585,7 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
     expect(await screen.findByText('Now say a whole sentence.')).toBeInTheDocument();
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my fluency' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     const result = within(await screen.findByRole('region', { name: 'Fluency result' }));
     expect(fields(formOf('/fluency-evaluation'))).toEqual({
       module_id: '5',
@@ -632,7 +636,7 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
     const { user } = await renderApp('/modules/5/fluencyActivity/th-fa-1', { user: subscriber() });
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my fluency' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     const result = within(await screen.findByRole('region', { name: 'Fluency result' }));
     expect(result.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -647,7 +651,7 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
     const { user } = await renderApp('/modules/5/fluencyActivity/th-fa-1', { user: subscriber() });
     await start(user);
     await record(user);
-    await user.click(screen.getByRole('button', { name: 'Check my fluency' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Please speak the whole sentence.');
     expect(screen.queryByRole('region', { name: 'Fluency result' })).not.toBeInTheDocument();
     expect(progressCalls(server)).toEqual([]);

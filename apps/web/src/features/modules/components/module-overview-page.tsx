@@ -154,11 +154,13 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                   Human Coaching and Feedback
                 </Title>
                 <Badge color={isFinalDone ? 'brand' : 'gray'} variant="light">
-                  {isFinalDone ? 'Ready to open' : 'After the final assessment'}
+                  {isFinalDone ? 'Ready' : 'Not yet'}
                 </Badge>
               </Group>
               <Text size="sm" c="gray.7">
-                A coach listens to your final assessment and answers with audio feedback.
+                {isFinalDone
+                  ? 'Your final assessment is done: open your feedback.'
+                  : 'A coach listens to your final assessment and answers with audio feedback.'}
               </Text>
               <Button component={Link} to={`/modules/${moduleId}/feedback`} variant="light">
                 Open feedback

@@ -154,11 +154,10 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
   const word = item.word ?? item.title;
   return (
     <Stack gap="md">
-      <LessonHeading item={item} />
       <Group gap="sm">
-        <Text fz={32} fw={700}>
+        <Title order={2} fz={32}>
           {word}
-        </Text>
+        </Title>
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       {item.description && <Text>{item.description}</Text>}
@@ -222,7 +221,9 @@ export function ListenChooseScreen({
               variant={isAnswered && (isChosen || option.correct) ? 'filled' : 'default'}
               color={color}
               aria-pressed={isChosen}
-              disabled={isAnswered}
+              // Locked after the choice (§5) but still coloured right/wrong, so not `disabled`.
+              aria-disabled={isAnswered || undefined}
+              style={isAnswered ? { cursor: 'default' } : undefined}
               onClick={() => choose(option.title, option.correct)}
               leftSection={
                 isAnswered && option.correct ? (
@@ -353,15 +354,14 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
   const word = item.word ?? item.title;
   return (
     <Stack gap="md">
-      <LessonHeading item={item} />
       <Group gap="sm">
-        <Text fz={32} fw={700}>
+        <Title order={2} fz={32}>
           {word}
-        </Text>
+        </Title>
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       <RecorderPanel
-        submitLabel="Check my pronunciation"
+        submitLabel="Check"
         onSubmit={async (recording) => {
           try {
             setResult(
@@ -497,7 +497,7 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
       <RecorderPanel
-        submitLabel="Check my fluency"
+        submitLabel="Check"
         onSubmit={async (recording) => {
           try {
             setResult(
