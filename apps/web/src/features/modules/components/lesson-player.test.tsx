@@ -396,6 +396,9 @@ describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () =
     expect(await screen.findByText('Which word do you hear?')).toBeInTheDocument();
     await start(user);
     expect(screen.queryByRole('button', { name: 'Next One' })).not.toBeInTheDocument();
+    // The item title ("thin or tin") is not shown: a title may name the answer.
+    expect(screen.getByRole('heading', { name: 'Which word do you hear?' })).toBeInTheDocument();
+    expect(screen.queryByText('thin or tin')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'tin' }));
     expect(screen.getByRole('button', { name: 'tin' })).toHaveAttribute('aria-disabled', 'true');

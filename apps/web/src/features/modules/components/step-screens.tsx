@@ -207,7 +207,10 @@ export function ListenChooseScreen({
   }
   return (
     <Stack gap="md">
-      <LessonHeading item={item} />
+      {/* Not the item's title: it may name the answer. */}
+      <Title order={2} size="h3">
+        Which word do you hear?
+      </Title>
       <Text>Listen, then choose the word you hear.</Text>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the word" />}
       <Stack gap="sm" role="group" aria-label="Options">
