@@ -220,3 +220,34 @@ async function send<R extends RouteDef>(
   }
   return parsed.data as ResponseOf<R>;
 }
+
+/**
+ * Fetches audio that needs the session (a learner's own recordings: `recordingAudioPath`), for
+ * playback through a blob URL; an `<audio src>` cannot send the bearer token. A 401 errorCode
+ * logs out as for any call.
+ */
+export async function fetchAudio(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getApiToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ message: MESSAGES.generic, status: 0 });
+  }
+  if (response.ok) return response.blob();
+  const json: unknown = await response.json().catch(() => undefined);
+  if (typeof json === 'object' && json !== null && (json as { errorCode?: unknown }).errorCode === 401) {
+    clearSession();
+    unauthorizedHandler();
+  }
+  const parsed = ErrorResponseSchema.safeParse(json);
+  throw new ApiError({
+    message: parsed.success ? parsed.data.message : MESSAGES.generic,
+    status: response.status,
+    errorCode: parsed.success ? parsed.data.errorCode : undefined,
+    body: json,
+  });
+}

@@ -5,12 +5,20 @@ import { ApiError } from '@/lib/api';
 // the response is missing)".
 export const AI_ERROR_DEFAULT = 'Something went wrong, please record again';
 
-/** The server's `ai_data.data.error_message` (or `ai_data.error_message`), else §8's default. */
+/**
+ * The server's `ai_data.data.error_message` (or `ai_data.error_message`); else the message of
+ * an error answer (e.g. a retake reason, or "saved but not scored" on 503); else §8's default.
+ */
 export function aiErrorMessage(error: unknown): string {
   const body = error instanceof ApiError ? error.body : undefined;
   if (typeof body !== 'object' || body === null) return AI_ERROR_DEFAULT;
   const aiData = (body as { ai_data?: unknown }).ai_data;
-  if (typeof aiData !== 'object' || aiData === null) return AI_ERROR_DEFAULT;
+  if (typeof aiData !== 'object' || aiData === null) {
+    const envelope = body as { isError?: unknown; message?: unknown };
+    return envelope.isError === true && typeof envelope.message === 'string' && envelope.message.trim()
+      ? envelope.message
+      : AI_ERROR_DEFAULT;
+  }
   const data = (aiData as { data?: unknown }).data;
   const nested =
     typeof data === 'object' && data !== null

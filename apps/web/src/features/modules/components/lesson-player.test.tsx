@@ -391,7 +391,13 @@ describe('lesson player: coaching limit (spec: learning §4 Final assessment, §
 
 describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () => {
   it('locks the options after one answer, plays the result sound, and scores 10 × correct / total', async () => {
-    const server = serve(makeDetail({ completed: completedBefore('th-lc-1') }));
+    const server = serve(makeDetail({ completed: completedBefore('th-lc-1') }), {
+      'POST /module/listen-answer': (request) => {
+        const { answer, step_id } = request.body as { answer: string; step_id: string };
+        const correct = step_id === 'th-lc-1' ? 'thin' : 'three';
+        return { body: { isError: false, is_correct: answer === correct, answer, correct_answer: correct } };
+      },
+    });
     const { user, location } = await renderApp('/modules/5/guidedLesson/th-lc-1', { user: subscriber() });
     expect(await screen.findByText('Which word do you hear?')).toBeInTheDocument();
     await start(user);
@@ -425,6 +431,26 @@ describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () =
     expect(progressCalls(server)).toEqual([
       { module_id: 5, step: 'guidedLesson', step_id: 'th-lc-2' },
     ]);
+    expect(server.calls('POST /module/listen-answer').map((r) => r.body)).toEqual([
+      { module_id: 5, step_id: 'th-lc-1', answer: 'tin' },
+      { module_id: 5, step_id: 'th-lc-2', answer: 'three' },
+    ]);
+  });
+
+  it('shows the stored first answer when the server already has one for the item', async () => {
+    serve(makeDetail({ completed: completedBefore('th-lc-1') }), {
+      'POST /module/listen-answer': () => ({
+        body: { isError: false, is_correct: false, answer: 'tin', correct_answer: 'thin' },
+      }),
+    });
+    const { user } = await renderApp('/modules/5/guidedLesson/th-lc-1', { user: subscriber() });
+    await start(user);
+    await user.click(screen.getByRole('button', { name: 'thin' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'tin' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(screen.getByRole('button', { name: 'thin' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('Not quite. The word was “thin”.');
   });
 });
 
@@ -489,7 +515,16 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
       'POST /v3/ai-smart-coach': () => ({
         body: {
           isError: false,
-          ai_data: { status: 201, data: aiData({ error_message: 'The recording was too quiet. Please record again.' }) },
+          ai_data: {
+            status: 201,
+            data: aiData({
+              alignment_info: [],
+              letter_based: [],
+              custom_result: [],
+              score: 0,
+              error_message: 'The recording was too quiet. Please record again.',
+            }),
+          },
         },
       }),
     });
@@ -499,6 +534,9 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const result = within(await screen.findByRole('region', { name: 'AI result' }));
     expect(result.getByRole('alert')).toHaveTextContent('The recording was too quiet. Please record again.');
+    // A retake has no scores: none are drawn.
+    expect(result.queryByRole('list', { name: 'Sounds' })).not.toBeInTheDocument();
+    expect(result.queryByRole('img', { name: /Word score/ })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -506,6 +544,11 @@ describe('lesson player: recognising tools (spec: learning §3 AI result, §7, �
       name: 'an unaccepted status with the server message',
       response: { body: { isError: false, ai_data: { status: 500, data: { error_message: 'The word could not be scored.' } } } },
       message: 'The word could not be scored.',
+    },
+    {
+      name: 'a refused recording with the server message',
+      response: { status: 503, body: { isError: true, message: 'We saved your recording but could not score it just now. Please try again.' } },
+      message: 'We saved your recording but could not score it just now. Please try again.',
     },
     {
       name: 'no answer body',
@@ -644,6 +687,22 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
     expect(result.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("shows the retake reason of a refused fluency recording in the 'Error' dialog", async () => {
+    serve(makeDetail({ completed: completedBefore('th-fa-1') }), {
+      'POST /fluency-evaluation': () => ({
+        status: 422,
+        body: { isError: true, message: 'We could not hear enough speech. Please record again.', errors: { recorded_file: 'too_quiet' } },
+      }),
+    });
+    const { user } = await renderApp('/modules/5/fluencyActivity/th-fa-1', { user: subscriber() });
+    await start(user);
+    await record(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+      'We could not hear enough speech. Please record again.',
+    );
+  });
+
   it("opens the 'Error' dialog for any other status", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const server = serve(makeDetail({ completed: completedBefore('th-fa-1') }), {
@@ -665,6 +724,8 @@ describe('lesson player: fluency activities (spec: learning §3 Fluency result, 
 describe('review (spec: learning §2)', () => {
   it('shows the module results and Done goes back to the module', async () => {
     const server = serve(makeDetail(), {
+      'GET /recordings/3/audio': () => ({ body: 'ID3-audio-bytes' }),
+      'GET /recordings/4/audio': () => ({ status: 404, body: { isError: true, message: 'We could not retrieve your message' } }),
       'POST /module/review': () => ({
         body: {
           isError: false,
@@ -688,7 +749,8 @@ describe('review (spec: learning §2)', () => {
               total_steps: 12,
               weakest_sounds: [{ phone: 'TH', ipa: 'θ', score: 55 }],
               recordings: [
-                { id: 3, title: 'thank', url: '/api/recordings/3', score: 74, created_at: '2026-11-21T10:00:00Z' },
+                { id: 3, title: 'thank', url: '/api/recordings/3/audio', score: 74, created_at: '2026-11-21T10:00:00Z' },
+                { id: 4, title: 'mouth', url: '/api/recordings/4/audio', score: 61, created_at: '2026-11-21T10:01:00Z' },
               ],
             },
           },
@@ -699,8 +761,16 @@ describe('review (spec: learning §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Review: TH sounds' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Module score: 81 out of 100' })).toBeInTheDocument();
     expect(screen.getByText('12 of 12 steps completed')).toBeInTheDocument();
-    expect(screen.getByLabelText('Your recording: thank')).toHaveAttribute('src', '/api/recordings/3');
     expect(server.calls('POST /module/review')[0]?.body).toEqual({ module_id: 5 });
+
+    // Own recordings need the session: fetched with the token, played from a blob URL.
+    await user.click(screen.getByRole('button', { name: 'Play Your recording: thank' }));
+    await waitFor(() => expect(played).toEqual([expect.stringMatching(/^blob:fake\//)]));
+    expect(server.calls('GET /recordings/3/audio')[0]?.authorization).toBe('Bearer stored-token-1');
+    // One that cannot be fetched: §8 'We could not retrieve your message'.
+    await user.click(screen.getByRole('button', { name: 'Play Your recording: mouth' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not retrieve your message');
+    expect(played).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(location()).toBe('/modules/5');
   });

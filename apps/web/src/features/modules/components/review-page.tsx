@@ -1,11 +1,11 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { AUDIO_FALLBACK_TEXT } from '@/components/recorder';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
 import { useModuleReview } from '../api/get-module-review';
 import { parseModuleId } from './module-overview-page';
+import { PastRecording } from './past-recording';
 import { ScoreRing } from './score-ring';
 
 /** `/modules/:moduleId/review` — after the last step, with Done back to the module (spec: §2). */
@@ -65,9 +65,7 @@ function Review({ moduleId }: { moduleId: number }) {
                         <Text size="sm">Score {Math.round(recording.score)}</Text>
                       )}
                     </Group>
-                    <audio controls preload="none" src={recording.url} style={{ width: '100%' }} aria-label={`Your recording: ${recording.title}`}>
-                      {AUDIO_FALLBACK_TEXT}
-                    </audio>
+                    <PastRecording url={recording.url} label={`Your recording: ${recording.title}`} />
                   </Stack>
                 </Paper>
               ))}

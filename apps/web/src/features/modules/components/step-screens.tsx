@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { AiResultError, AI_ERROR_DEFAULT } from '../api/ai-error';
 import { evaluateFluency, type FluencyResult } from '../api/evaluate-fluency';
 import { scoreRecognisingTool, type AiSmartCoachResult } from '../api/score-recognising-tool';
+import { sendListenAnswer } from '../api/send-listen-answer';
 import {
   uploadFinalRecording,
   uploadListenRecording,
@@ -16,11 +17,11 @@ import { fluencyWordTone, letterBarHeightPct, phoneScoreTone, toneColor } from '
 import { ActivityRating } from './activity-rating';
 import { ModelAudioButton, playClip } from './model-audio-button';
 import { NoticeModal } from './notice-modal';
+import { PastRecording } from './past-recording';
+import { COULD_NOT_RETRIEVE, FINAL_UPLOAD_FAILED } from './recording-messages';
 import { ScoreRing } from './score-ring';
 
-// spec: learning §8.
-export const COULD_NOT_RETRIEVE = 'We could not retrieve your message';
-export const FINAL_UPLOAD_FAILED = 'Something went wrong, please record again';
+export { COULD_NOT_RETRIEVE, FINAL_UPLOAD_FAILED } from './recording-messages';
 
 /**
  * Result sounds of listen-and-choose (content/README "result sounds"). The contract has no
@@ -88,6 +89,9 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
         <Paper withBorder p="md" radius="md">
           <Text fz="lg">{item.text_to_speech}</Text>
         </Paper>
+      )}
+      {item.user_recorded_file && (
+        <PastRecording url={item.user_recorded_file} label="Your last recording" />
       )}
       <RecorderPanel
         submitLabel="Submit"
@@ -161,6 +165,9 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       {item.description && <Text>{item.description}</Text>}
+      {item.user_recorded_file && (
+        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+      )}
       <RecorderPanel
         submitLabel={nextLabel}
         onSubmit={async (recording) => {
@@ -191,6 +198,7 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
  */
 export function ListenChooseScreen({
   item,
+  moduleId,
   nextLabel,
   onFinished,
   answer,
@@ -204,6 +212,13 @@ export function ListenChooseScreen({
     if (isAnswered) return;
     onAnswer(title, isCorrect);
     playClip(isCorrect ? RESULT_SOUNDS.correct : RESULT_SOUNDS.incorrect);
+    // The server keeps the first answer per item (it counts in the module score); if this
+    // item was answered before, the stored answer is the one shown.
+    sendListenAnswer({ moduleId, stepId: item.unique_id, answer: title })
+      .then((stored) => {
+        if (stored.answer !== title) onAnswer(stored.answer, stored.is_correct);
+      })
+      .catch(() => undefined);
   }
   return (
     <Stack gap="md">
@@ -264,13 +279,24 @@ export function AiResultView({ result }: { result: AiSmartCoachResult }) {
   const data = result.data;
   const advice = customValue(data, 'Improvement advice');
   const nativeness = customValue(data, 'Nativeness');
-  return (
-    <Stack gap="md" aria-label="AI result" role="region">
-      {result.status === 201 && (
+  if (result.status === 201) {
+    // A retake: the engine could not judge the recording, so there are no scores to show.
+    return (
+      <Stack gap="md" aria-label="AI result" role="region">
         <Alert color="yellow" variant="light" role="alert" title="Please record again">
           {data.error_message || AI_ERROR_DEFAULT}
         </Alert>
-      )}
+        {data.advice_voice.has_voice && data.advice_voice.link && (
+          <Group gap="sm">
+            <Text size="sm">Hear it said well:</Text>
+            <ModelAudioButton src={data.advice_voice.link} label="Play the advice voice" />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" aria-label="AI result" role="region">
       <Group gap="lg" align="center" wrap="wrap">
         <ScoreRing score={Math.round(data.score)} label="Word score" size={96} />
         <Stack gap={4}>
@@ -363,6 +389,9 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
         </Title>
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
+      {item.user_recorded_file && (
+        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+      )}
       <RecorderPanel
         submitLabel="Check"
         onSubmit={async (recording) => {
@@ -499,6 +528,9 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
         <Text fz="lg">{text}</Text>
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
+      {item.user_recorded_file && (
+        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+      )}
       <RecorderPanel
         submitLabel="Check"
         onSubmit={async (recording) => {
@@ -541,6 +573,9 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
       <Paper withBorder p="md" radius="md">
         <Text fz="lg">{text}</Text>
       </Paper>
+      {item.user_recorded_file && (
+        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+      )}
       <RecorderPanel
         submitLabel={nextLabel}
         onSubmit={async (recording) => {
