@@ -41,6 +41,9 @@ static ps_decoder_t *make_decoder(int wide) {
       "-hmm", g_hmm, "-dict", g_dict,
       "-logfn", "/dev/null",
       "-remove_silence", "no", "-bestpath", "no",
+      /* The noise tracker adapts across utterances, which made a score depend on
+       * the previous learner's recording; each recording stands alone. */
+      "-remove_noise", "no",
       "-allphone_ci", "yes",
       "-beam", wide ? "1e-100" : "1e-60",
       "-pbeam", wide ? "1e-100" : "1e-60",

@@ -38,7 +38,7 @@ import { ARPABET_PHONES } from '../src/phones.ts';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpusDir = process.argv[2] ?? '/work/shared/data/speechocean762-train';
-const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v2.json');
+const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v3.json');
 const FOLDS = 5;
 const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'completeness', 'total'] as const;
 

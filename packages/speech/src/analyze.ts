@@ -30,22 +30,36 @@ export async function analyzeRecording(
   const entries = await buildLexicon(words);
   const grammar = buildGrammar(entries);
   const levelsDb = frameLevelsDb(samples);
-  let decoder = await pool.decode({ samples, grammar });
-  let aligned = interpretAlignment(entries, decoder, levelsDb);
-  if (!aligned) {
-    // About 1% of utterances fall off the normal beams; wider beams find them.
-    decoder = await pool.decode({ samples, grammar, wide: true });
-    aligned = interpretAlignment(entries, decoder, levelsDb);
-  }
-  if (aligned) {
-    // Second pass: each aligned phone competes with its usual substitutes ("what you said").
+  // Free phone recognition is the costliest pass and independent of the
+  // text, so it runs on a second helper while the first aligns and then runs
+  // the confusion pass: one recording's latency is about max(free, align +
+  // confusion) instead of their sum when helpers are idle.
+  const freePass = pool.decode({ samples, free: true, pitch: false });
+  freePass.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+  const alignAndConfuse = async (): Promise<{
+    result: DecoderResult;
+    confusion: DecoderResult | null;
+  }> => {
+    let result = await pool.decode({ samples, grammar, free: false, pitch: true });
+    let draft = interpretAlignment(entries, result, levelsDb);
+    if (!draft) {
+      // About 1% of utterances fall off the normal beams; wider beams find them.
+      result = await pool.decode({ samples, grammar, free: false, pitch: true, wide: true });
+      draft = interpretAlignment(entries, result, levelsDb);
+    }
+    if (!draft) return { result, confusion: null };
+    // Each aligned phone competes with its usual substitutes ("what you said").
     const confusion = await pool.decode({
       samples,
-      grammar: buildConfusionGrammar(aligned),
+      grammar: buildConfusionGrammar(draft),
       free: false,
       pitch: false,
     });
-    applyConfusionPass(aligned, confusion.align);
-  }
+    return { result, confusion };
+  };
+  const [{ result, confusion }, free] = await Promise.all([alignAndConfuse(), freePass]);
+  const decoder: DecoderResult = { ...result, free: free.free };
+  const aligned = interpretAlignment(entries, decoder, levelsDb);
+  if (aligned && confusion) applyConfusionPass(aligned, confusion.align);
   return { entries, decoder, levelsDb, aligned };
 }

@@ -267,7 +267,7 @@ export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool
       return {
         frames: reply.frames ?? 0,
         align: reply.align ? toSegments(reply.align) : null,
-        free: toSegments(reply.free ?? []),
+        free: toSegments(reply.free ?? []), // null when the request skipped free recognition
         pitchHz: reply.pitch ?? [],
       };
     } finally {

@@ -112,9 +112,10 @@ export function judgeScript(
 ): QualityVerdict {
   if (!aligned || !evidence) return 'off_script';
   if (evidence.voicedFraction < 0.08) return 'silence';
-  // A fit this poor never occurred in the training corpus's honest readings (lowest about −35).
+  // A fit this poor never occurred in the training corpus's honest readings (lowest −36.3).
   if (evidence.meanGop < OFF_SCRIPT_SURE_GOP) return 'off_script';
-  // All three must agree: accented but honest readings often fail one of them.
+  // All three must agree: heavily accented but honest readings come close on each
+  // (training corpus: agreement down to 0.02, edit ratio up to 1.5, GOP down to −36).
   if (
     evidence.meanMatch < OFF_SCRIPT_MAX_MATCH &&
     evidence.freeEditRatio > OFF_SCRIPT_MIN_EDIT &&
@@ -125,8 +126,12 @@ export function judgeScript(
   return 'ok';
 }
 
-/** Tuned on the training corpus (lowest real readings) and synthetic wrong-text recordings. */
-export const OFF_SCRIPT_MAX_MATCH = 0.1;
-export const OFF_SCRIPT_MIN_EDIT = 0.85;
-export const OFF_SCRIPT_MAX_GOP = -20;
+/**
+ * Tuned so that none of the 416 expert-labelled training readings is rejected,
+ * while a different word read by the same synthetic voice is. Conservative on
+ * purpose: a wrongly rejected learner is worse than a low score for nonsense.
+ */
+export const OFF_SCRIPT_MAX_MATCH = 0.02;
+export const OFF_SCRIPT_MIN_EDIT = 0.99;
+export const OFF_SCRIPT_MAX_GOP = -30;
 export const OFF_SCRIPT_SURE_GOP = -38;
