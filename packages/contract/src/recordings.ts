@@ -32,9 +32,29 @@ export const getModelVoiceAudio = defineRoute({
   response: AudioBodySchema,
 });
 
+/**
+ * Scores one of the caller's stored recordings again, after its scoring failed (503) or to
+ * re-check it (DESIGN "Nothing is lost": a failed scoring can be retried).
+ */
+export const rescoreRecording = defineRoute({
+  method: 'POST',
+  path: '/recordings/:id/score',
+  auth: 'learner',
+  summary: 'Score a stored recording again (after a failed scoring).',
+  request: RecordingIdParamsSchema,
+  response: z.object({
+    isError: z.literal(false),
+    recording_id: z.number().int(),
+    /** `retake`: the engine could not judge it (message says why); `scored`: `score` is 0–100. */
+    status: z.enum(['scored', 'retake']),
+    score: z.number().nullable(),
+    message: z.string(),
+  }),
+});
+
 /** Where a client fetches a recording's audio. */
 export function recordingAudioPath(recordingId: number): string {
   return `/api/recordings/${recordingId}/audio`;
 }
 
-export const recordingsRoutes = { getRecordingAudio, getModelVoiceAudio } as const;
+export const recordingsRoutes = { getRecordingAudio, getModelVoiceAudio, rescoreRecording } as const;

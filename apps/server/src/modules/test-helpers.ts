@@ -64,11 +64,21 @@ export function createAudioFactory() {
       execFileSync('espeak-ng', ['-v', 'en-us', '-s', String(wordsPerMinute), '-w', file, text]);
       return readFileSync(file);
     },
+    /** espeak-ng with SSML markup (e.g. `<break time="1500ms"/>` for a long pause). */
+    speakSsml(markup: string, wordsPerMinute = 150): Buffer {
+      const file = next('wav');
+      execFileSync('espeak-ng', ['-v', 'en-us', '-m', '-s', String(wordsPerMinute), '-w', file, markup]);
+      return readFileSync(file);
+    },
     /** ffmpeg lavfi source, e.g. `sine=frequency=440:duration=50` or `anullsrc=r=16000:cl=mono` with `-t`. */
     ffmpeg(args: string[], ext: string): Buffer {
       const file = next(ext);
       execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args, file]);
       return readFileSync(file);
+    },
+    /** Written to a pipe, as MediaRecorder streams it: a webm without a duration in its header. */
+    ffmpegToPipe(args: string[]): Buffer {
+      return execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', ...args, 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
