@@ -258,8 +258,11 @@ describe('lesson player: recording steps', () => {
     ]);
   });
 
-  it('shows the upload error in a dialog and stays on the word', async () => {
-    serve(makeDetail({ completed: completedBefore('th-lr-1') }), {
+  it('offers the last recording, shows the upload error in a dialog and stays on the word', async () => {
+    const detail = makeDetail({ completed: completedBefore('th-lr-1') });
+    const first = detail.guided_lesson.listen_and_records.lesson_and_records[0];
+    if (first) first.user_recorded_file = '/api/recordings/8/audio';
+    serve(detail, {
       'POST /module/upload-listen-record': () => ({
         status: 413,
         body: { isError: true, message: 'Recordings can be at most 5 MB.' },
@@ -267,6 +270,7 @@ describe('lesson player: recording steps', () => {
     });
     const { user, location } = await renderApp('/modules/5/guidedLesson/th-lr-1', { user: subscriber() });
     await start(user);
+    expect(screen.getByRole('button', { name: 'Play your last recording' })).toBeInTheDocument();
     await record(user);
     await user.click(screen.getByRole('button', { name: 'Next One' }));
     const dialog = await screen.findByRole('dialog', { name: 'Error' });

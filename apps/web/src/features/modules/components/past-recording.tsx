@@ -10,7 +10,17 @@ import { COULD_NOT_RETRIEVE } from './recording-messages';
  * fetched with the token and played from a blob URL; if it cannot be fetched, §8's
  * 'We could not retrieve your message' is shown.
  */
-export function PastRecording({ url, label }: { url: string; label: string }) {
+export function PastRecording({
+  url,
+  label,
+  text = 'Play',
+}: {
+  url: string;
+  /** Accessible name after "Play"/"Pause", e.g. "your recording: think". */
+  label: string;
+  /** Visible text; short, since the surrounding card already names the recording. */
+  text?: string;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
   const [isLoading, setLoading] = useState(false);
@@ -61,7 +71,7 @@ export function PastRecording({ url, label }: { url: string; label: string }) {
         onClick={() => void toggle()}
         aria-label={`${isPlaying ? 'Pause' : 'Play'} ${label}`}
       >
-        {label}
+        {text}
       </Button>
       <audio ref={audioRef} preload="none" onEnded={() => setPlaying(false)} onPause={() => setPlaying(false)}>
         {AUDIO_FALLBACK_TEXT}

@@ -91,7 +91,7 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
         </Paper>
       )}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
       )}
       <RecorderPanel
         submitLabel="Submit"
@@ -166,7 +166,7 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
       </Group>
       {item.description && <Text>{item.description}</Text>}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
       )}
       <RecorderPanel
         submitLabel={nextLabel}
@@ -390,7 +390,7 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
       )}
       <RecorderPanel
         submitLabel="Check"
@@ -529,7 +529,7 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
       )}
       <RecorderPanel
         submitLabel="Check"
@@ -574,7 +574,7 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
         <Text fz="lg">{text}</Text>
       </Paper>
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="Your last recording" />
+        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
       )}
       <RecorderPanel
         submitLabel={nextLabel}
