@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { fakeMicrophoneArgs, speechWav } from '../support/audio.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { DEMO_PASSWORD, expect, signIn, test } from '../support/fixtures.ts';
@@ -52,7 +52,7 @@ async function scoreThink(page: Page, request: APIRequestContext, email: string)
 }
 
 async function scoreWith(
-  playwright: typeof import('@playwright/test'),
+  playwright: PlaywrightWorkerArgs['playwright'],
   baseURL: string,
   request: APIRequestContext,
   email: string,
