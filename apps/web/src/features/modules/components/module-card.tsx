@@ -81,7 +81,8 @@ export function ModuleCard({
           <RingProgress
             size={44}
             thickness={4}
-            roundCaps
+            // Round caps draw a dot at 0 %, which reads as progress.
+            roundCaps={progressPct > 0}
             role="progressbar"
             aria-label={`${module.title} progress`}
             aria-valuenow={progressPct}

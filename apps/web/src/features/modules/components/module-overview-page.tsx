@@ -101,7 +101,7 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                     <Title order={3} size="h4" id={`section-${section.key}`}>
                       {section.title}
                     </Title>
-                    <Badge color={isDone ? 'green' : 'gray'} variant="light">
+                    <Badge color={isDone ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
                       {isDone ? 'Completed' : `${doneCount} of ${sectionSteps.length} done`}
                     </Badge>
                   </Group>
@@ -153,7 +153,7 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                 <Title order={3} size="h4" id="section-feedback">
                   Human Coaching and Feedback
                 </Title>
-                <Badge color={isFinalDone ? 'brand' : 'gray'} variant="light">
+                <Badge color={isFinalDone ? 'brand' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
                   {isFinalDone ? 'Ready' : 'Not yet'}
                 </Badge>
               </Group>

@@ -22,7 +22,7 @@ export function ScoreRing({
     <RingProgress
       size={size}
       thickness={size / 10}
-      roundCaps
+      roundCaps={fillPct > 0}
       role="img"
       aria-label={`${label}: ${shown} out of ${max}`}
       data-fill-pct={fillPct}
