@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCourse, listModuleSteps } from '@clearspeak/content';
-import { modulesRoutes as r } from '@clearspeak/contract';
+import { API_BASE, modulesRoutes as r, recordingsRoutes } from '@clearspeak/contract';
 import { createTestApp, get, post, type TestApp } from '../test/app.ts';
 import { seedCourse } from './course-seed.ts';
 import { createLearner } from './test-helpers.ts';
@@ -26,6 +26,16 @@ const listData = async (token: string) => {
   return r.moduleListV3.response.parse(res.json()).data;
 };
 const step = (token: string, moduleId: number, stepName: string, stepId: string) => post(t.app, '/api/module/step', { module_id: moduleId, step: stepName, step_id: stepId }, { token });
+
+describe('OpenAPI', () => {
+  it('documents every learning and recording route of the contract', async () => {
+    const spec = (await get(t.app, '/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    for (const def of [...Object.values(r), ...Object.values(recordingsRoutes)]) {
+      const openApiPath = API_BASE + def.path.replace(/:(\w+)/g, '{$1}');
+      expect(spec.paths[openApiPath]?.[def.method.toLowerCase()]?.summary, `${def.method} ${def.path}`).toBe(def.summary);
+    }
+  });
+});
 
 describe('course seed', () => {
   it('loads every module and lesson, and a second run changes nothing', async () => {

@@ -175,6 +175,15 @@ describe('GET /api/recordings/:id/audio', () => {
     const res = await upload(t.app, '/api/module/upload-listen-record', owner.token, { listen_record_id: id(`${TH.code}-record-3`), duration: '00:04' }, wav(speech));
     const { file_url } = r.uploadListenRecord.response.parse(res.json());
     expect((await get(t.app, file_url, { token: owner.token })).statusCode).toBe(200);
+    // Byte ranges, as Safari asks for them before playing.
+    const head = await t.app.inject({ method: 'GET', url: file_url, headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=0-3' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-3/${speech.length}`);
+    expect(head.body).toBe('RIFF');
+    const tail = await t.app.inject({ method: 'GET', url: file_url, headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=-2' } });
+    expect(tail.rawPayload.equals(speech.subarray(speech.length - 2))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: file_url, headers: { authorization: `Bearer ${owner.token}`, range: `bytes=${speech.length}-` } });
+    expect(beyond.statusCode).toBe(416);
     const stranger = await get(t.app, file_url, { token: other.token });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().message).toBe('We could not retrieve your message');

@@ -90,7 +90,7 @@ export function registerUploadRoute<Req extends z.ZodType, Res extends z.ZodType
 
 async function receiveParts(req: FastifyRequest, target: string): Promise<{ fields: Record<string, string>; file: { path: string; declaredMime: string } | null }> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', { message: MESSAGES.notMultipart });
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let file: { path: string; declaredMime: string } | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {

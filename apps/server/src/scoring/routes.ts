@@ -46,6 +46,6 @@ export function registerScoringRoutes(app: FastifyInstance, deps: AppDeps & { sc
   app.get<{ Params: { id: string } }>(`/api${r.getModelVoiceAudio.path}`, { schema: { summary: r.getModelVoiceAudio.summary } }, async (req, reply) => {
     const params = r.getModelVoiceAudio.request.safeParse(req.params);
     if (!params.success) throw new AppError('not_found');
-    return sendAudio(reply, await openModelVoice(deps, { id: params.data.id }), 'public, max-age=31536000, immutable');
+    return sendAudio(req, reply, await openModelVoice(deps, { id: params.data.id }), 'public, max-age=31536000, immutable');
   });
 }
