@@ -32,6 +32,7 @@ import {
 import { mapLimit } from '../src/concurrency.ts';
 import { lookupCmudict, tokenizeText } from '../src/lexicon.ts';
 import { phoneEditDistance } from '../src/alignment.ts';
+import { judgeCompleteness } from '../src/scoring.ts';
 import { createScoringPool } from '../src/pool.ts';
 import { fitRidge, pearson, predictRidge, type RidgeModel } from '../src/regression.ts';
 import { ARPABET_PHONES } from '../src/phones.ts';
@@ -40,7 +41,7 @@ const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpusDir = process.argv[2] ?? '/work/shared/data/speechocean762-train';
 const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v3.json');
 const FOLDS = 5;
-const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'completeness', 'total'] as const;
+const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'total'] as const;
 
 interface Item {
   id: string;
@@ -339,6 +340,10 @@ function crossValidate(items: readonly Item[], repeats: number): Record<string, 
           );
         });
         const row = utteranceRow(item, models);
+        const wordPreds = item.aligned.words.map((word, w) =>
+          predictRidge(models.word, wordFeatures(word, phones[w] ?? [], context)),
+        );
+        add('completeness', judgeCompleteness(wordPreds), scores.completeness);
         for (const aspect of ASPECTS)
           add(aspect, predictRidge(models.utterance[aspect], row), scores[aspect]);
       }

@@ -18,7 +18,7 @@ export interface Calibration {
   /** Word accuracy on the corpus scale 0–10. */
   word: RidgeModel;
   /** Utterance scores on the corpus scale 0–10. */
-  utterance: Record<'accuracy' | 'fluency' | 'prosodic' | 'completeness' | 'total', RidgeModel>;
+  utterance: Record<'accuracy' | 'fluency' | 'prosodic' | 'total', RidgeModel>;
   /** Speaker-wise cross-validated Pearson correlations measured at fit time. */
   crossValidation: Record<string, number>;
 }

@@ -64,8 +64,22 @@ export function scoreAlignment(
       accuracy: predictRidge(u.accuracy, row),
       fluency: predictRidge(u.fluency, row),
       prosodic: predictRidge(u.prosodic, row),
-      completeness: predictRidge(u.completeness, row),
+      completeness: judgeCompleteness(words),
       total: predictRidge(u.total, row),
     },
   };
+}
+
+/** A word scoring below this (0–10) counts as not said for completeness. */
+export const WORD_SAID_MIN = 3;
+
+/**
+ * Completeness, 0–10: the share of the text's words actually said. Not a fitted
+ * model: the experts' completeness is 10 for nearly every training recording,
+ * so there is nothing to learn from, while a word scored as wholly wrong or
+ * missing is direct evidence.
+ */
+export function judgeCompleteness(wordScores: readonly number[]): number {
+  if (wordScores.length === 0) return 0;
+  return (10 * wordScores.filter((w) => w >= WORD_SAID_MIN).length) / wordScores.length;
 }
