@@ -276,6 +276,13 @@ const LAMBDA = {
   word: Number(process.env.LAMBDA_WORD ?? 10),
   utterance: Number(process.env.LAMBDA_UTT ?? 400),
 };
+/** Pace and melody aspects take less shrinkage than accuracy (chosen by the CV above). */
+const UTTERANCE_LAMBDA: Record<(typeof ASPECTS)[number], number> = {
+  accuracy: LAMBDA.utterance,
+  fluency: Number(process.env.LAMBDA_UTT_FLUENCY ?? 150),
+  prosodic: Number(process.env.LAMBDA_UTT_FLUENCY ?? 150),
+  total: LAMBDA.utterance,
+};
 
 function fitAll(items: readonly Item[]): Models {
   const typical = phoneNorms(items.filter((i) => i.scores));
@@ -294,7 +301,7 @@ function fitAll(items: readonly Item[]): Models {
         UTTERANCE_FEATURE_NAMES,
         uRows,
         labelled.map(({ scores }) => scores[aspect]),
-        LAMBDA.utterance,
+        UTTERANCE_LAMBDA[aspect],
         { min: 0, max: 10 },
       ),
     ]),

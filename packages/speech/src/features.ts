@@ -267,6 +267,10 @@ export const UTTERANCE_FEATURE_NAMES = [
   'meanAbsLogDurRatio',
   'logMeanPitch',
   'shortPhoneFraction',
+  'elongatedFraction',
+  'wordPaceCv',
+  'longestPauseSec',
+  'trailingSilenceSec',
 ] as const;
 
 export function utteranceFeatures(
@@ -325,7 +329,21 @@ export function utteranceFeatures(
     mean(phones.map(absLogDur)),
     pitched.length > 0 ? Math.log(mean(pitched.map((p) => p.features.meanPitchHz))) : Math.log(150),
     mean(phones.map((p) => (p.features.frames <= 3 ? 1 : 0))),
+    mean(phones.map((p) => (absLogDur(p) > Math.log(2.5) && p.features.frames > 8 ? 1 : 0))),
+    wordPaceCv(utterance),
+    Math.min(3, Math.max(0, ...utterance.pauses.map((q) => q.endFrame - q.startFrame + 1)) / 100),
+    Math.min(3, Math.max(0, utterance.frames - 1 - utterance.speechEndFrame) / 100),
   ];
+}
+
+/** Coefficient of variation of the words' duration per phone: uneven pace suggests hesitation. */
+function wordPaceCv(utterance: AlignedUtterance): number {
+  const pace = utterance.words.map(
+    (w) => (w.endFrame - w.startFrame + 1) / Math.max(1, w.phones.length),
+  );
+  const m = mean(pace);
+  if (pace.length < 2 || m === 0) return 0;
+  return Math.min(2, Math.sqrt(mean(pace.map((v) => (v - m) ** 2))) / m);
 }
 
 /**
