@@ -39,7 +39,12 @@ export function codeFrom(mail: OutboxMail): string {
   return match[1];
 }
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, remember = false) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  remember = false,
+) {
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   if (remember) await page.getByLabel(/remember me/i).check();

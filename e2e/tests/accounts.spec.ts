@@ -98,7 +98,9 @@ test('after three wrong passwords the captcha appears, and a solved one lets the
   const captcha = page.getByRole('group', { name: 'Security check' });
   await expect(captcha).toBeVisible();
   // The proof of work runs by itself in the browser; the learner only waits for it.
-  await expect(captcha.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 20_000 });
+  await expect(captcha.getByRole('checkbox', { name: 'Verified' })).toBeChecked({
+    timeout: 20_000,
+  });
   await page.getByLabel(/^password/i).fill('demo1234');
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page).toHaveURL(/\/modules$/);

@@ -522,9 +522,9 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
   const [result, setResult] = useState<FluencyResult | null>(null);
   const text = itemText(item);
   return (
-    <Stack gap="md">
+    <Stack gap="md" role="region" aria-label="Fluency activity">
       <LessonHeading item={item} />
-      <Paper withBorder p="md" radius="md">
+      <Paper withBorder p="md" radius="md" role="note" aria-label="Sentence to say">
         <Text fz="lg">{text}</Text>
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
