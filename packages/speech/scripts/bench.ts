@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assess } from '../src/assess.ts';
 import { decodeAudio } from '../src/audio.ts';
@@ -27,19 +28,43 @@ const SEQUENTIAL_RUNS = 15;
 const CONCURRENT_ROUNDS = 4;
 const CONCURRENCY = 8;
 
+/** CPU time (ms) used so far by the decoder helpers, from /proc (Linux). */
+function helperCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // helper replaced meanwhile: its time is lost, the figure is a lower bound
+    }
+  }
+  return ticks * 10;
+}
+
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 }
 
+// Event-loop delay inside this process (what the server's own code adds), as opposed to
+// the ping's round trip, which also includes the OS scheduling this process at all.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 const dir = mkdtempSync(join(tmpdir(), 'cs-bench-'));
 const pool = createScoringPool({ size: 2, maxQueue: 64 });
 const server = createServer((_, res) => res.end('ok')).listen(0);
 const port = (server.address() as AddressInfo).port;
 
 try {
+  const load = (): string =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
   console.log(
-    `machine: ${cpus().length} cores, Node ${process.version}; pool of 2 decoder helpers\n`,
+    `machine: ${cpus().length} cores, Node ${process.version}, load average ${load()}; pool of 2 decoder helpers`,
+  );
+  console.log(
+    'CPU ms/run: decoder helpers + this Node process per scoring (ffmpeg not included)\n',
   );
   const rows: Array<Record<string, string>> = [];
   const pings: number[] = [];
@@ -58,9 +83,16 @@ try {
     await score(); // warm-up: helpers start, dictionary loads
     await score();
     const sequential: number[] = [];
+    const pids = pool.helperPids();
+    const helperBefore = helperCpuMs(pids);
+    const nodeBefore = process.cpuUsage();
     for (let i = 0; i < SEQUENTIAL_RUNS; i++) sequential.push(await score());
+    const nodeCpu = process.cpuUsage(nodeBefore);
+    const cpuPerRun =
+      (helperCpuMs(pids) - helperBefore + (nodeCpu.user + nodeCpu.system) / 1000) / SEQUENTIAL_RUNS;
 
     const concurrent: number[] = [];
+    loopDelay.enable();
     let pinging = true;
     const pinger = (async () => {
       while (pinging) {
@@ -75,15 +107,21 @@ try {
     }
     pinging = false;
     await pinger;
+    loopDelay.disable();
     rows.push({
       recording: `${label} (${durationS} s)`,
       'alone p50 ms': percentile(sequential, 0.5).toFixed(0),
       'alone p99 ms': percentile(sequential, 0.99).toFixed(0),
+      'CPU ms/run': cpuPerRun.toFixed(0),
       '8 at once p50 ms': percentile(concurrent, 0.5).toFixed(0),
       '8 at once p99 ms': percentile(concurrent, 0.99).toFixed(0),
     });
   }
   console.table(rows);
+  console.log(`load average after: ${load()}`);
+  console.log(
+    `event-loop delay while 8 scorings run: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+  );
   console.log(
     `health ping while 8 scorings run: p50 ${percentile(pings, 0.5).toFixed(1)} ms, p99 ${percentile(pings, 0.99).toFixed(1)} ms, max ${Math.max(...pings).toFixed(1)} ms (${pings.length} pings)`,
   );

@@ -30,16 +30,16 @@ import {
   type PhoneNorms,
 } from '../src/features.ts';
 import { mapLimit } from '../src/concurrency.ts';
-import { lookupCmudict, tokenizeText } from '../src/lexicon.ts';
+import { lookupCmudict, tokenizeText, type LexiconEntry } from '../src/lexicon.ts';
 import { phoneEditDistance } from '../src/alignment.ts';
 import { judgeCompleteness } from '../src/scoring.ts';
 import { createScoringPool } from '../src/pool.ts';
 import { fitRidge, pearson, predictRidge, type RidgeModel } from '../src/regression.ts';
-import { ARPABET_PHONES } from '../src/phones.ts';
+import { ARPABET_PHONES, parseCmuPhone } from '../src/phones.ts';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpusDir = process.argv[2] ?? '/work/shared/data/speechocean762-train';
-const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v3.json');
+const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v4.json');
 const FOLDS = 5;
 const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'total'] as const;
 
@@ -105,16 +105,40 @@ async function loadItems(): Promise<Item[]> {
       }
       return [];
     });
+  // Labelled recordings are aligned against the pronunciation the experts
+  // scored (their phones, stress from the corpus lexicon), so that every
+  // expert phone score meets exactly the phone it was given for.
+  const expertEntries = (id: string): LexiconEntry[] | undefined => {
+    const words = corpus.scores?.[id]?.words;
+    if (!words) return undefined;
+    return words.map((w) => {
+      const plain = w.phones.map((p) => p.replace(/\d$/, ''));
+      const stressed =
+        (corpus.lexicon.get(w.text.toUpperCase()) ?? []).find(
+          (v) => v.map((p) => p.replace(/\d$/, '')).join(' ') === plain.join(' '),
+        ) ?? w.phones;
+      const variant = stressed.flatMap((token) => {
+        const parsed = parseCmuPhone(token);
+        return parsed ? [parsed] : [];
+      });
+      return { word: w.text, variants: [variant], source: 'cmudict' as const };
+    });
+  };
   const jobs = [
-    ...labelled.map((u) => ({ key: u.id, path: u.audioPath, text: u.text })),
-    ...swaps.map((u) => ({ key: u.key, path: u.audioPath, text: u.text })),
+    ...labelled.map((u) => ({
+      key: u.id,
+      path: u.audioPath,
+      text: u.text,
+      entries: expertEntries(u.id),
+    })),
+    ...swaps.map((u) => ({ key: u.key, path: u.audioPath, text: u.text, entries: undefined })),
   ];
   const pool = createScoringPool({ size: 2, maxQueue: 1000 });
   let done = 0;
   await mapLimit(jobs, 4, async (job) => {
     if (cache[job.key]) return;
     const audio = await decodeAudio({ path: job.path });
-    const analysis = await analyzeRecording(pool, audio.samples, job.text);
+    const analysis = await analyzeRecording(pool, audio.samples, job.text, job.entries);
     cache[job.key] = { aligned: analysis.aligned, pitchHz: analysis.decoder.pitchHz };
     if (++done % 50 === 0) process.stderr.write(`decoded ${done}\n`);
   });

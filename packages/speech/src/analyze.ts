@@ -25,9 +25,10 @@ export async function analyzeRecording(
   pool: ScoringPool,
   samples: Int16Array,
   text: string,
+  /** Pronunciations to align against instead of the dictionary's (the fitting script passes the experts'). */
+  lexiconOverride?: LexiconEntry[],
 ): Promise<Analysis> {
-  const words = tokenizeText(text);
-  const entries = await buildLexicon(words);
+  const entries = lexiconOverride ?? (await buildLexicon(tokenizeText(text)));
   const grammar = buildGrammar(entries);
   const levelsDb = frameLevelsDb(samples);
   // Free phone recognition is the costliest pass and independent of the

@@ -15,7 +15,8 @@ import {
 import type { ScoringPool } from './pool.ts';
 import { pearson } from './regression.ts';
 import { scoreAlignment } from './scoring.ts';
-import { tokenizeText } from './lexicon.ts';
+import { buildLexicon, tokenizeText, type LexiconEntry } from './lexicon.ts';
+import { parseCmuPhone } from './phones.ts';
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
@@ -41,7 +42,12 @@ export async function evaluateCorpus(
     const gold = corpus.scores?.[u.id];
     try {
       const audio = await decodeAudio({ path: u.audioPath });
-      const analysis = await analyzeRecording(pool, audio.samples, u.text);
+      const analysis = await analyzeRecording(
+        pool,
+        audio.samples,
+        u.text,
+        await corpusLexicon(words, corpus.lexicon),
+      );
       const aligned = analysis.aligned;
       const scores = aligned
         ? scoreAlignment(aligned, analysis.decoder.pitchHz, calibration)
@@ -134,4 +140,25 @@ export function correlate(
   return Object.fromEntries(
     Object.entries(pairs).map(([k, [p, g]]) => [k, Number(pearson(p, g).toFixed(3))]),
   );
+}
+
+/**
+ * The corpus's own pronunciations (lexicon.txt), which its experts scored
+ * against and the calibration was fitted with; the dictionary and G2P fill in
+ * words it lacks. Without a lexicon.txt: the dictionary as in production.
+ */
+async function corpusLexicon(
+  words: readonly string[],
+  lexicon: Map<string, string[][]>,
+): Promise<LexiconEntry[] | undefined> {
+  if (lexicon.size === 0) return undefined;
+  const fallback = await buildLexicon(words);
+  return words.map((word, i) => {
+    const variants = (lexicon.get(word.toUpperCase()) ?? [])
+      .map((tokens) => tokens.flatMap((t) => parseCmuPhone(t) ?? []))
+      .filter((v) => v.length > 0);
+    return variants.length > 0
+      ? { word, variants, source: 'cmudict' as const }
+      : (fallback[i] as LexiconEntry);
+  });
 }
