@@ -5,12 +5,17 @@ import { ForgotPasswordPage } from '../features/accounts/components/forgot-passw
 import { ResetPasswordPage } from '../features/accounts/components/reset-password-page';
 import { SignUpPage } from '../features/accounts/components/sign-up-page';
 import { VerificationSuccessPage } from '../features/accounts/components/verification-success-page';
+import { InitialAssessmentPage } from '../features/assessment/components/initial-assessment-page';
 import { LessonPlayerPage } from '../features/modules/components/lesson-player-page';
 import { ModuleOverviewPage } from '../features/modules/components/module-overview-page';
 import { ModulesPage } from '../features/modules/components/modules-page';
 import { ReviewPage } from '../features/modules/components/review-page';
+import { NotificationDetailPage } from '../features/notifications/components/notification-detail-page';
+import { NotificationsPage } from '../features/notifications/components/notifications-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
+import { MyLessonsPage } from '../features/study-plan/components/my-lessons-page';
 import { RequireLearner, RequireSession, SignInGate } from './guards';
+import { ShellWhenSignedIn } from './layout/public-layout';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -32,6 +37,11 @@ export const routes: RouteObject[] = [
           { path: '/verification-success', element: <VerificationSuccessPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          // spec: accounts §2 — the assessment is public (anonymous allowed).
+          {
+            element: <ShellWhenSignedIn />,
+            children: [{ path: '/initialAssessment', element: <InitialAssessmentPage /> }],
+          },
           {
             element: <RequireSession />,
             children: [
@@ -52,6 +62,9 @@ export const routes: RouteObject[] = [
                       },
                       { path: '/modules/:moduleId/:lessonUniqueId', element: <LessonPlayerPage /> },
                       { path: '/profile', element: <ProfilePage /> },
+                      { path: '/my-lessons', element: <MyLessonsPage /> },
+                      { path: '/notifications', element: <NotificationsPage /> },
+                      { path: '/notifications/:id', element: <NotificationDetailPage /> },
                     ],
                   },
                   { path: '/changePassword', element: <ChangePasswordPage /> },

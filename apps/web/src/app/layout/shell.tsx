@@ -21,6 +21,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { Brand } from '../../components/ui/brand';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { headerFor } from './page-titles';
@@ -76,16 +77,19 @@ export function Shell() {
               {header.title}
             </Title>
           </Group>
-          <Tooltip label="Sign out">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label="Sign out"
-              onClick={() => void signOut()}
-            >
-              <IconLogout size={24} />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationsMenu />
+            <Tooltip label="Sign out">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Sign out"
+                onClick={() => void signOut()}
+              >
+                <IconLogout size={24} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       </AppShell.Header>
 

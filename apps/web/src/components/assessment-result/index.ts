@@ -1,0 +1,1 @@
+export { AssessmentResultView, wordScoreColor } from './assessment-result-view.tsx';
