@@ -4,6 +4,10 @@ import { MESSAGES } from '@clearspeak/contract';
 import { STORAGE_KEY } from '@/lib/session-store';
 import { installFakeServer, makeUser, sessionBody } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
+import {
+  makeAiNotification,
+  makeAssessmentResult,
+} from '@/components/assessment-result/test-fixtures';
 
 const state = { email: 'ana@example.com', password: 'longenough1' };
 
@@ -64,6 +68,44 @@ describe('email verification page', () => {
     });
     await waitFor(() => expect(server.calls('POST /update/terms')).toHaveLength(1));
     expect(sessionStorage.getItem(STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('removes the anonymous id and opens the AI feedback notification on first login', async () => {
+    // spec: accounts §3 (id removed after verification), §4 (first login opens the
+    // initial-assessment AI feedback notification when it exists).
+    localStorage.setItem('anonymousUserId', '4f8d2a9e-1b3c-4d5e-8f70-123456789abc');
+    const server = installFakeServer({
+      'POST /verify-email': () => ({ body: { isError: false, message: 'Email verified.' } }),
+      'POST /web-portal-login': () => ({ body: sessionBody(makeUser(), 'new-token') }),
+      'GET /initial-assessment-status': () => ({
+        body: {
+          isError: false,
+          is_user_completed: true,
+          is_recommended_module_avilable: true,
+          notification_id: 31,
+        },
+      }),
+      'GET /get-user-notifications': () => ({
+        body: { isError: false, notifications: [makeAiNotification()] },
+      }),
+      'GET /get-unread-notification-count': () => ({ body: { isError: false, count: 1 } }),
+      'GET /get-ai-coach-feedback': () => ({
+        body: { isError: false, ai_response: { data: makeAssessmentResult() } },
+      }),
+    });
+    const { user, router } = await renderApp('/email-verification', { state });
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(
+      await screen.findByRole('img', { name: 'Overall score: 64 out of 100' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notifications/31');
+    expect(router.state.location.state).toEqual({ firstLogin: true });
+    expect(localStorage.getItem('anonymousUserId')).toBeNull();
+    expect(server.calls('GET /initial-assessment-status')[0]?.authorization).toBe(
+      'Bearer new-token',
+    );
   });
 
   it('resends the code and shows the server answer', async () => {

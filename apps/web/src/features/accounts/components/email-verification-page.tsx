@@ -14,7 +14,7 @@ import { signIn } from '../api/sign-in';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { FIRST_MODULE_PATH } from '../first-module';
+import { firstLoginPath } from '../api/first-login-path';
 
 const VerificationFormSchema = z.object({ otp: OtpSchema });
 
@@ -51,7 +51,8 @@ function VerificationForm({ email, password }: { email: string; password: string
       const session = await signIn({ email, password });
       clearAnonymousId();
       await completeSignIn(session.data, { remember: false });
-      await navigate(FIRST_MODULE_PATH, { replace: true, state: { firstLogin: true } });
+      // spec: accounts §4 — on first login the AI feedback notification opens if it exists.
+      await navigate(await firstLoginPath(), { replace: true, state: { firstLogin: true } });
     } catch (caught) {
       setSigningIn(false);
       setError(errorMessage(caught));

@@ -23,7 +23,7 @@ import { clearAnonymousId, getAnonymousId } from '@/lib/anonymous-id';
 import { useRegister } from '../api/register';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { SocialSignIn } from './social-sign-in';
-import { FIRST_MODULE_PATH } from '../first-module';
+import { firstLoginPath } from '../api/first-login-path';
 
 // spec: accounts §5 Signup — the login messages ("Enter your email id.", "Enter your
 // password."), then the contract's strength rule for a new password.
@@ -76,7 +76,8 @@ export function SignUpPage() {
   // spec: accounts §4 — signing up lands on /modules/3 with the firstLogin flag.
   const onSocialSession = async (session: Session) => {
     await completeSignIn(session, { remember: false });
-    await navigate(FIRST_MODULE_PATH, { state: { firstLogin: true } });
+    // spec: accounts §4 — on first login the AI feedback notification opens if it exists.
+    await navigate(await firstLoginPath(), { state: { firstLogin: true } });
   };
 
   return (

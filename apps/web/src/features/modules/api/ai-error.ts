@@ -15,7 +15,9 @@ export function aiErrorMessage(error: unknown): string {
   const aiData = (body as { ai_data?: unknown }).ai_data;
   if (typeof aiData !== 'object' || aiData === null) {
     const envelope = body as { isError?: unknown; message?: unknown };
-    return envelope.isError === true && typeof envelope.message === 'string' && envelope.message.trim()
+    return envelope.isError === true &&
+      typeof envelope.message === 'string' &&
+      envelope.message.trim()
       ? envelope.message
       : AI_ERROR_DEFAULT;
   }

@@ -15,5 +15,8 @@ export function moduleDetailQuery(moduleId: number) {
 }
 
 export function useModuleDetail(moduleId: number) {
-  return useQuery({ ...moduleDetailQuery(moduleId), enabled: Number.isInteger(moduleId) && moduleId > 0 });
+  return useQuery({
+    ...moduleDetailQuery(moduleId),
+    enabled: Number.isInteger(moduleId) && moduleId > 0,
+  });
 }

@@ -7,5 +7,9 @@ export function saveModuleStep(options: {
   step: (typeof LESSON_TYPES)[number];
   stepId: string;
 }) {
-  return call(saveStep, { module_id: options.moduleId, step: options.step, step_id: options.stepId });
+  return call(saveStep, {
+    module_id: options.moduleId,
+    step: options.step,
+    step_id: options.stepId,
+  });
 }

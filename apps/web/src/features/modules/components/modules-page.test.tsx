@@ -42,16 +42,48 @@ const subscription = (isSubscribed: boolean) => () => ({
   body: { isError: false, is_subscribed: isSubscribed, is_free_plan: !isSubscribed, isTrialing: false },
 });
 
-function serve(options: ListOptions & { assessmentCompleted?: boolean | 'missing' } = {}) {
+interface PlanModule {
+  id: number;
+  title: string;
+  user_progress: number;
+  is_unlocked?: boolean;
+}
+
+function planBody(modules: PlanModule[]) {
+  return {
+    body: {
+      isError: false,
+      data: modules.map((m) => ({
+        sub_title: `Train ${m.title}`,
+        icon_url: '/media/icon.svg',
+        score: 0,
+        is_unlocked: true,
+        priority: 1,
+        sounds: ['TH'],
+        ...m,
+      })),
+    },
+  };
+}
+
+function serve(
+  options: ListOptions & { assessmentCompleted?: boolean | 'missing'; plan?: PlanModule[] } = {},
+) {
   const status = options.assessmentCompleted ?? 'missing';
   return installFakeServer({
+    'GET /personalized-training-plan': () => planBody(options.plan ?? []),
     'GET /module/list/v3': () => listBody(options),
     'GET /module/subscription-data': subscription(options.isSubscribed ?? false),
     ...(status === 'missing'
       ? {}
       : {
           'GET /initial-assessment-status': () => ({
-            body: { is_user_completed: status, is_recommended_module_avilable: status },
+            body: {
+              isError: false,
+              is_user_completed: status,
+              is_recommended_module_avilable: status,
+              notification_id: status ? 31 : null,
+            },
           }),
         }),
   });
@@ -92,6 +124,38 @@ describe('/modules (spec: learning §2 Module list)', () => {
     expect(screen.queryByText(STUDY_PLAN_NOTE)).not.toBeInTheDocument();
     // No subscribe banner for a subscriber.
     expect(screen.queryByRole('region', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('lists the study plan (progress ascending) once the assessment is completed', async () => {
+    const server = serve({
+      assessmentCompleted: true,
+      // Deliberately out of order: the page keeps the spec's user_progress ascending order.
+      plan: [
+        { id: 21, title: 'Ship or sheep', user_progress: 40 },
+        { id: 22, title: 'Think and thank', user_progress: 0 },
+        { id: 23, title: 'Very and berry', user_progress: 10, is_unlocked: false },
+      ],
+    });
+    const { user, location } = await renderApp('/modules', { user: makeUser() });
+    const section = within(await screen.findByRole('region', { name: 'Your Study Plan' }));
+    await section.findByRole('article', { name: 'Think and thank' });
+    expect(section.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Think and thank',
+      'Very and berry',
+      'Ship or sheep',
+    ]);
+    expect(section.queryByText(STUDY_PLAN_NOTE)).not.toBeInTheDocument();
+    expect(server.calls('GET /personalized-training-plan')).toHaveLength(1);
+    await user.click(section.getByRole('button', { name: 'Open Think and thank' }));
+    expect(location()).toBe('/modules/22');
+  });
+
+  it('does not ask for the study plan before the assessment is completed', async () => {
+    const server = serve({ assessmentCompleted: false, plan: [{ id: 21, title: 'Ship', user_progress: 0 }] });
+    await renderApp('/modules', { user: makeUser() });
+    expect(await screen.findByText(STUDY_PLAN_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(server.calls('GET /personalized-training-plan')).toHaveLength(0);
   });
 
   it.each([

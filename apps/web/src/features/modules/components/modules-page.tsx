@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useInitialAssessmentStatus } from '../api/get-initial-assessment-status';
 import { useModuleList } from '../api/get-module-list';
+import { useStudyPlan } from '../api/get-study-plan';
 import { LearnerGreeting } from './learner-greeting';
 import { ModuleCard } from './module-card';
 import { SubscribeModal } from './subscribe-modal';
@@ -38,6 +39,7 @@ export function ModulesPage() {
 
   const isSubscribed = list.data?.data.is_subscribed ?? session?.user.is_subscribed ?? false;
   const isAssessmentCompleted = assessment.data?.isCompleted ?? false;
+  const studyPlan = useStudyPlan(isAssessmentCompleted);
   // spec: §2 — the assessment card hides once the user is subscribed and has completed it.
   const showsAssessmentCard = !(isSubscribed && isAssessmentCompleted);
 
@@ -100,7 +102,13 @@ export function ModulesPage() {
             />
           ))}
           {showsAssessmentCard && (
-            <Paper withBorder radius="lg" p="sm" component="article" aria-label="Fluency Assessment">
+            <Paper
+              withBorder
+              radius="lg"
+              p="sm"
+              component="article"
+              aria-label="Fluency Assessment"
+            >
               <UnstyledButton
                 component={Link}
                 to="/initialAssessment"
@@ -129,29 +137,46 @@ export function ModulesPage() {
         <Title order={2} size="h3" id="study-plan">
           Your Study Plan
         </Title>
-        <Paper withBorder radius="lg" p="md">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light" color={isAssessmentCompleted ? 'brand' : 'gray'}>
-                <IconRoute size={24} aria-hidden />
-              </ThemeIcon>
-              <Text size="sm" c={isAssessmentCompleted ? undefined : 'gray.7'}>
-                {isAssessmentCompleted
-                  ? 'Modules picked for you from your assessment.'
-                  : STUDY_PLAN_NOTE}
-              </Text>
-            </Group>
-            {isAssessmentCompleted ? (
+        {isAssessmentCompleted ? (
+          <>
+            {studyPlan.isPending && <CenteredLoader label="Loading your study plan" />}
+            {studyPlan.isError && <ErrorAlert message={errorMessage(studyPlan.error)} />}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {studyPlan.data?.map((module) => {
+                const isLocked = !module.is_unlocked;
+                return (
+                  <ModuleCard
+                    key={module.id}
+                    module={module}
+                    isLocked={isLocked}
+                    onOpen={(m) => openModule(m, isLocked)}
+                  />
+                );
+              })}
+            </SimpleGrid>
+            <Group>
               <Button component={Link} to="/my-lessons" variant="light">
                 Open Your Study Plan
               </Button>
-            ) : (
+            </Group>
+          </>
+        ) : (
+          <Paper withBorder radius="lg" p="md">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="md" variant="light" color="gray">
+                  <IconRoute size={24} aria-hidden />
+                </ThemeIcon>
+                <Text size="sm" c="gray.7">
+                  {STUDY_PLAN_NOTE}
+                </Text>
+              </Group>
               <Button disabled variant="light">
                 Open Your Study Plan
               </Button>
-            )}
-          </Group>
-        </Paper>
+            </Group>
+          </Paper>
+        )}
       </Stack>
 
       {data && (
