@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Notification } from '@clearspeak/contract';
+import {
+  makeAiNotification,
+  makeAssessmentResult,
+} from '@/components/assessment-result/test-fixtures';
+import { installFakeServer, makeUser } from '@/test/fake-server';
+import { renderApp } from '@/test/render-app';
+import { NO_NOTIFICATIONS } from './notifications-menu';
+
+function serve(initial: Notification[]) {
+  let notifications = initial;
+  return installFakeServer({
+    'GET /module/list/v3': () => ({
+      body: {
+        isError: false,
+        data: { introModules: [], trialModules: [], othModules: [], is_subscribed: false },
+      },
+    }),
+    'GET /module/subscription-data': () => ({
+      body: { isError: false, is_subscribed: false, is_free_plan: true, isTrialing: false },
+    }),
+    'GET /get-user-notifications': () => ({ body: { isError: false, notifications } }),
+    'GET /get-unread-notification-count': () => ({
+      body: { isError: false, count: notifications.filter((n) => !n.is_read).length },
+    }),
+    'POST /read-notification': (request) => {
+      const id = (request.body as { notification_id: number }).notification_id;
+      notifications = notifications.map((n) => (n.id === id ? { ...n, is_read: true } : n));
+      const read = notifications.find((n) => n.id === id);
+      return { body: { isError: false, userNotification: read } };
+    },
+    'GET /get-ai-coach-feedback': () => ({
+      body: { isError: false, ai_response: { data: makeAssessmentResult() } },
+    }),
+  });
+}
+
+describe('notifications (spec: learning §2 Notifications, §4 Notification click)', () => {
+  it('shows "No notifications" and no badge when there are none', async () => {
+    serve([]);
+    const { user } = await renderApp('/my-lessons', { user: makeUser() });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(await screen.findByText(NO_NOTIFICATIONS)).toBeInTheDocument();
+  });
+
+  it('badges the unread count, lists them, and marks one read when it is opened', async () => {
+    const server = serve([
+      makeAiNotification(),
+      makeAiNotification({
+        id: 32,
+        title: 'Welcome to ClearSpeak',
+        notification_type: 'initial-assessment-coach-feedback',
+        is_read: true,
+      }),
+    ]);
+    const { user, location } = await renderApp('/modules', { user: makeUser() });
+    const bell = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    await user.click(bell);
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getByRole('button', { name: 'Welcome to ClearSpeak' })).toBeInTheDocument();
+    await user.click(
+      menu.getByRole('button', { name: 'Your assessment result is ready (unread)' }),
+    );
+
+    await waitFor(() => expect(location()).toBe('/notifications/31'));
+    expect(server.calls('POST /read-notification')[0]?.body).toEqual({ notification_id: 31 });
+    // The detail of an initial-assessment-ai-feedback notification is the AI result.
+    expect(
+      await screen.findByRole('img', { name: 'Overall score: 64 out of 100' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Your assessment result is ready' }),
+    ).toBeInTheDocument();
+    // The badge follows the read mark.
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('lists every notification on /notifications and does not mark a read one again', async () => {
+    const server = serve([makeAiNotification({ is_read: true })]);
+    const { user, location } = await renderApp('/notifications', { user: makeUser() });
+    const list = within(await screen.findByRole('list', { name: 'Notifications' }));
+    await user.click(list.getByRole('button', { name: 'Your assessment result is ready' }));
+    await waitFor(() => expect(location()).toBe('/notifications/31'));
+    expect(server.calls('POST /read-notification')).toHaveLength(0);
+    expect(await screen.findByText('Slow down on words with TH.')).toBeInTheDocument();
+  });
+
+  it('shows "No notifications" on an empty /notifications', async () => {
+    serve([]);
+    await renderApp('/notifications', { user: makeUser() });
+    expect(await screen.findByText(NO_NOTIFICATIONS)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+  });
+});
