@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { API_BASE, MESSAGES, PRODUCT_NAME, type ErrorResponse } from '@clearspeak/contract';
 import { QueueFullError } from '@clearspeak/speech';
 import type { AppDeps } from './app-deps.ts';
+import { registerAssessmentRoutes } from './assessment/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { authenticateToken } from './auth/service.ts';
 import { registerDevRoutes } from './dev/routes.ts';
@@ -31,6 +32,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.
 import { registerUserRoutes } from './users/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { registerModuleRoutes } from './modules/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerRecordingRoutes } from './recordings/routes.ts';
 import { createSpeechScoringEngine, type ScoringEngine } from './scoring/engine.ts';
 import { registerScoringRoutes } from './scoring/routes.ts';
@@ -188,6 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerModuleRoutes(app, deps);
   await registerRecordingRoutes(app, deps);
   registerScoringRoutes(app, deps);
+  // After the recordings: the multipart plugin is registered there.
+  registerAssessmentRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   await registerMediaRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createBlobStore } from './app.ts';
+import { cleanUpAnonymousData } from './assessment/service.ts';
 import { cleanUpAuthData } from './auth/service.ts';
 import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
@@ -32,6 +33,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: str
     // Hourly housekeeping; idempotent deletes, so every instance may run it (no job table needed).
     const housekeeping = setInterval(() => {
       cleanUpAuthData({ db: database.db, clock: systemClock }).catch((err: unknown) => app.log.warn({ err }, 'auth housekeeping failed'));
+      // Issue 6: anonymous assessments never claimed are deleted after 30 days.
+      cleanUpAnonymousData({ db: database.db, clock: systemClock, blobStore }).catch((err: unknown) => app.log.warn({ err }, 'anonymous assessment housekeeping failed'));
     }, 3600_000);
     housekeeping.unref();
     app.log.info(`ClearSpeak listening on ${url} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`);

@@ -1,4 +1,5 @@
 import { MESSAGES, PRODUCT_NAME, ROLE, alreadyRegisteredMessage, type Session } from '@clearspeak/contract';
+import { claimAnonymousData } from '../assessment/service.ts';
 import type { CaptchaVerifier } from '../lib/captcha.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CodePurpose, Db } from '../lib/db.ts';
@@ -191,6 +192,9 @@ export async function verifyEmail(deps: Deps, options: { email: string; otp: str
   if (user.isVerified) return 'Your email is already verified.';
   await checkCode(deps, user, 'verify', options.otp);
   await updateUser(deps.db, user.id, { isVerified: true, updatedAt: deps.clock.now() });
+  // Issue 6: the visitor's assessment moves to the account once its email is proven (not at
+  // register: an unverified sign-up must not take anything over).
+  if (user.anonymousId) await claimAnonymousData(deps, { anonymousId: user.anonymousId, userId: user.id });
   return 'Your email has been verified.';
 }
 
@@ -335,11 +339,18 @@ export async function signInWithSocial(
     throw err;
   }
   const sessionOptions = { remember: options.rememberMe, ip: options.ip, userAgent: options.userAgent };
+  // Issue 6: a visitor who took the assessment signed out brings it along (the provider proved the account).
+  const claim = async (userId: number) => {
+    if (options.anonymousId) await claimAnonymousData(deps, { anonymousId: options.anonymousId, userId });
+  };
 
   const identity = await findSocialIdentity(deps.db, profile.provider, profile.subject);
   if (identity) {
     const user = await findUserById(deps.db, identity.userId);
-    if (user) return { kind: 'session', session: await startSession(deps, user, sessionOptions) };
+    if (user) {
+      await claim(user.id);
+      return { kind: 'session', session: await startSession(deps, user, sessionOptions) };
+    }
   }
 
   const email = profile.email ?? (options.email ? options.email : null);
@@ -354,6 +365,7 @@ export async function signInWithSocial(
     }
     await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: existing.id, emailFromProvider: true });
     if (!existing.isVerified) await updateUser(deps.db, existing.id, { isVerified: true, updatedAt: deps.clock.now() });
+    await claim(existing.id);
     return { kind: 'session', session: await startSession(deps, { ...existing, isVerified: true }, sessionOptions) };
   }
 
@@ -369,6 +381,7 @@ export async function signInWithSocial(
     anonymousId: options.anonymousId ?? null,
   });
   await linkSocialIdentity(deps.db, { provider: profile.provider, subject: profile.subject, userId: user.id, emailFromProvider: profile.email !== null });
+  await claim(user.id);
   return { kind: 'session', session: await startSession(deps, user, sessionOptions) };
 }
 

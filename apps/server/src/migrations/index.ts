@@ -4,6 +4,7 @@ import * as createPlans from './20261121170100_create_plans.ts';
 import * as createOutboxAndEvents from './20261121170200_create_outbox_and_events.ts';
 import * as addSocialIdentityEmailSource from './20261121180000_add_social_identity_email_source.ts';
 import * as createCourseAndProgress from './20261121190000_create_course_and_progress.ts';
+import * as createAssessmentAndNotifications from './20261121200000_create_assessment_and_notifications.ts';
 
 // Listed explicitly (not read from the folder) so the same code runs under tsx, vitest and a bundle.
 // Forward-only: add a new file here, never edit a landed one.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261121170200_create_outbox_and_events': createOutboxAndEvents,
   '20261121180000_add_social_identity_email_source': addSocialIdentityEmailSource,
   '20261121190000_create_course_and_progress': createCourseAndProgress,
+  '20261121200000_create_assessment_and_notifications': createAssessmentAndNotifications,
 };

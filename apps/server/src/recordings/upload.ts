@@ -53,6 +53,32 @@ export function registerUploadRoute<Req extends z.ZodType, Res extends z.ZodType
   def: RouteDef<Req, Res>,
   handler: (ctx: UploadContext<Req>) => Promise<z.output<Res>>,
 ): void {
+  registerMultipartRoute(app, deps, def, ({ auth, ...rest }) => {
+    if (!auth) throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
+    return handler({ auth, ...rest });
+  });
+}
+
+/**
+ * The same checks for a contract route whose `auth` is `public` (the anonymous assessment upload,
+ * accounts §6): `auth` is null; the handler decides who the uploader is from the fields.
+ */
+export function registerPublicUploadRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticator },
+  def: RouteDef<Req, Res>,
+  handler: (ctx: Omit<UploadContext<Req>, 'auth'> & { auth: AuthContext | null }) => Promise<z.output<Res>>,
+): void {
+  if (def.auth !== 'public') throw new Error(`${def.path} is not a public route`);
+  registerMultipartRoute(app, deps, def, handler);
+}
+
+function registerMultipartRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticator },
+  def: RouteDef<Req, Res>,
+  handler: (ctx: Omit<UploadContext<Req>, 'auth'> & { auth: AuthContext | null }) => Promise<z.output<Res>>,
+): void {
   app.route({
     method: def.method,
     url: API_BASE + def.path,
@@ -60,13 +86,12 @@ export function registerUploadRoute<Req extends z.ZodType, Res extends z.ZodType
       summary: def.summary,
       description: `multipart/form-data: the audio in \`${FILE_FIELD}\` (${UPLOAD_LIMITS.mimeTypes.join(', ')}; at most ${UPLOAD_LIMITS.maxBytes / 1024 / 1024} MB and ${UPLOAD_LIMITS.maxDurationMs / 1000} s), other fields as text.`,
       consumes: ['multipart/form-data'],
-      security: [{ bearerAuth: [] }],
+      ...(def.auth === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       response: { 200: def.response, '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
     },
     preHandler: (req) => authorizeRequest(deps.authenticate, def.auth, req),
     handler: async (req, reply) => {
       const auth = req.auth;
-      if (!auth) throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
       const dir = await mkdtemp(path.join(tmpdir(), 'cs-upload-'));
       try {
         const { fields, file } = await receiveParts(req, path.join(dir, 'recording'));

@@ -2,6 +2,7 @@ import type { User } from '@clearspeak/contract';
 import type { Db } from '../lib/db.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import { countUnreadNotifications } from '../notifications/repo.ts';
 import { findCurrentSubscription, findUserById, insertEvent, sumCoachingCredit, updateUser, type UserRow } from './repo.ts';
 
 /** spec: accounts §4 and §9 — coaching credit only for subscriptions created after 2022-05-06. */
@@ -17,7 +18,7 @@ export interface UserView {
 
 /** The session user of the contract, with every subscription flag derived from the tables. */
 export async function buildUserView(db: Db, row: UserRow): Promise<UserView> {
-  const [current, credit] = await Promise.all([findCurrentSubscription(db, row.id), sumCoachingCredit(db, row.id)]);
+  const [current, credit, unread] = await Promise.all([findCurrentSubscription(db, row.id), sumCoachingCredit(db, row.id), countUnreadNotifications(db, row.id)]);
   const isWithFeedback = current?.planType === 'with_feedback';
   const user: User = {
     id: row.id,
@@ -44,8 +45,7 @@ export async function buildUserView(db: Db, row: UserRow): Promise<UserView> {
     refferal_coupon: row.referralCode,
     terms_checked: row.termsChecked,
     isTestUser: TEST_EMAIL_MARKERS.some((m) => row.email.includes(m)),
-    // The notifications domain (learning issue) owns this count; no notification exists before it.
-    unreadNotificationCount: 0,
+    unreadNotificationCount: unread,
   };
   return { user, activeSubscription: current ? { created_at: current.createdAt.toISOString() } : null };
 }
