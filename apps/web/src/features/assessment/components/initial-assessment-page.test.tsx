@@ -13,6 +13,7 @@ import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-serve
 import { renderApp } from '@/test/render-app';
 import {
   ANONYMOUS_FINISHED,
+  COULD_NOT_RETRIEVE,
   LANGUAGE_REQUIRED,
   QUIT_QUESTION,
   SKIP_QUESTION,
@@ -216,8 +217,21 @@ describe('/initialAssessment — anonymous visitor (spec: accounts §2, §3, §6
 
 describe('/initialAssessment — signed-in learner', () => {
   it('uploads with the session, shows the AI result and continues to /modules', async () => {
-    const server = serve({ 'GET /initial-assessments': () => itemsBody([ITEMS[0]!]) });
-    const { user, location } = await renderApp('/initialAssessment', { user: learner() });
+    let isScored = false;
+    const server = serve({
+      'GET /initial-assessments': () => itemsBody([ITEMS[0]!]),
+      'GET /initial-assessment-status': () => statusBody(isScored, isScored ? 31 : null),
+      'POST /upload-ai-server': () => {
+        isScored = true;
+        return { body: { isError: false, ai_response: { data: makeAssessmentResult() } } };
+      },
+    });
+    const { user, location } = await renderApp('/initialAssessment', {
+      user: learner(),
+      state: { banner: true },
+    });
+    // The banner flag from the modules page (spec: learning §2).
+    expect(await screen.findByRole('region', { name: 'Assessment banner' })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Fluency Assessment', level: 1 }),
     ).toBeInTheDocument();
@@ -226,6 +240,17 @@ describe('/initialAssessment — signed-in learner', () => {
     await screen.findByRole('heading', { name: 'Say: think' });
     // A recording is required before Next One (spec: accounts §4).
     expect(screen.getByRole('button', { name: 'Next One' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    // The 45 s cap (spec: accounts §4, §9).
+    expect(await screen.findByRole('timer')).toHaveTextContent('left of 0:45');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Play recording' });
+    expect(screen.getByRole('button', { name: 'Next One' })).toBeEnabled();
+    // Try Again discards it: Next One needs a recording again.
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete and record again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next One' })).toBeDisabled());
     await record(user);
     expect(screen.getByRole('button', { name: 'Next One' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Next One' }));
@@ -274,6 +299,10 @@ describe('/initialAssessment — signed-in learner', () => {
       },
     });
     expect(server.calls('GET /generate-anonymous-id')).toHaveLength(0);
+    // The status is asked again (the study plan now exists) but the result stays on screen.
+    await waitFor(() => expect(server.calls('GET /initial-assessment-status')).toHaveLength(2));
+    expect(location()).toBe('/initialAssessment');
+    expect(screen.getByRole('img', { name: 'Overall score: 64 out of 100' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Continue' }));
     expect(location()).toBe('/modules');
@@ -348,6 +377,7 @@ describe('/initialAssessment — intro video (spec: accounts §2, §9)', () => {
     await renderApp('/initialAssessment', { user: learner({ native_language: 'Spanish' }) });
     const video = await screen.findByLabelText('Assessment introduction video');
     expect(video).toHaveAttribute('src', '/media/intro/spanish.mp4');
+    expect(screen.queryByRole('region', { name: 'Assessment banner' })).not.toBeInTheDocument();
     expect(video).toHaveAttribute('data-language', 'spanish');
     expect(server.calls('GET /variables').map((r) => r.query.get('key'))).toEqual([
       'spanish-asmtvideo',
@@ -375,6 +405,19 @@ describe('/initialAssessment — intro video (spec: accounts §2, §9)', () => {
 });
 
 describe('/initialAssessment — errors (spec: accounts §8)', () => {
+  it('says "We could not retrieve your message" for an empty recording and uploads nothing', async () => {
+    serve();
+    const { user } = await renderApp('/initialAssessment', { user: learner() });
+    await chooseRadio(user, 'Spanish');
+    await screen.findByRole('heading', { name: 'Say: think' });
+    await record(user);
+    // The browser handed back no audio (a failed encoder or a lost blob).
+    vi.spyOn(Blob.prototype, 'size', 'get').mockReturnValue(0);
+    await user.click(screen.getByRole('button', { name: 'Next One' }));
+    expect(await screen.findByText(COULD_NOT_RETRIEVE, { exact: false })).toBeInTheDocument();
+    expect(formsTo('/upload-initial-assessment-record')).toHaveLength(0);
+  });
+
   it('says "Something went wrong, Please try again later" when the items fail to load', async () => {
     serve({
       'GET /initial-assessments': () => ({ status: 500, body: { isError: true, message: 'Down' } }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useBlocker, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   AspectRatio,
@@ -45,6 +46,8 @@ import { TypingTips } from './typing-tips';
 
 type Step = 0 | 1 | 2 | 3 | 4 | 5;
 
+const FLOW = 'flow';
+
 const BannerStateSchema = z.object({ banner: z.literal(true) });
 
 /**
@@ -55,12 +58,23 @@ export function InitialAssessmentPage() {
   const { session } = useSession();
   const isSignedIn = session !== null;
   const status = useAssessmentStatus(isSignedIn);
+  // Decided once, from the answer fetched on arrival: finishing the assessment here makes the
+  // status "completed", and that must not pull the learner away from their result.
+  const [verdict, setVerdict] = useState<string | null>(isSignedIn ? null : FLOW);
+  useEffect(() => {
+    if (verdict !== null || !status.isFetchedAfterMount) return;
+    const answer = status.data;
+    if (!answer?.is_user_completed) setVerdict(FLOW);
+    else
+      setVerdict(
+        answer.notification_id === null
+          ? '/notifications'
+          : `/notifications/${answer.notification_id}`,
+      );
+  }, [verdict, status.isFetchedAfterMount, status.data]);
 
-  if (isSignedIn && status.isPending) return <CenteredLoader label="Loading assessment" />;
-  if (status.data?.is_user_completed) {
-    const id = status.data.notification_id;
-    return <Navigate to={id === null ? '/notifications' : `/notifications/${id}`} replace />;
-  }
+  if (verdict === null) return <CenteredLoader label="Loading assessment" />;
+  if (verdict !== FLOW) return <Navigate to={verdict} replace />;
   return <AssessmentFlow isSignedIn={isSignedIn} profileLanguage={session?.user.native_language} />;
 }
 
@@ -201,7 +215,13 @@ function IntroStep({
   return (
     <Stack gap="md">
       {hasBanner && (
-        <Paper radius="lg" p="md" bg="var(--mantine-color-brand-0)" aria-label="Assessment banner">
+        <Paper
+          component="section"
+          radius="lg"
+          p="md"
+          bg="var(--mantine-color-brand-0)"
+          aria-label="Assessment banner"
+        >
           <Text fw={600}>Your personal study plan starts here.</Text>
         </Paper>
       )}
@@ -390,6 +410,7 @@ function WaitingStep({
   onScored: (outcome: Awaited<ReturnType<typeof scoreAssessment>>) => void;
 }) {
   const items = useAssessmentItems({ isSignedIn, isEnabled: true });
+  const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
   const [hasFailed, setFailed] = useState(false);
 
@@ -398,6 +419,8 @@ function WaitingStep({
     setFailed(false);
     scoreAssessment({ isSignedIn, recordings, nativeLanguage }).then(
       (outcome) => {
+        // The status, the study plan and the notifications all changed on the server.
+        void queryClient.invalidateQueries();
         if (isCurrent) onScored(outcome);
       },
       () => {
