@@ -149,6 +149,19 @@ describe('the AI result and the study plan', () => {
     expect(notifications[0]!.subtitle).toContain(plan[0]!.title);
     const feedback = r.getAiCoachFeedback.response.parse((await get(t.app, '/api/get-ai-coach-feedback', { token: learner.token })).json());
     expect(feedback.ai_response.data).toEqual(result);
+
+    // A retry with the same recordings answers the same result: no second result or notification.
+    const retry = await post(t.app, '/api/upload-ai-server', { assessment_record_ids: [...ids].reverse(), texts: [], questions: [] }, { token: learner.token });
+    expect(r.uploadAiServer.response.parse(retry.json()).ai_response.data.assessment_id).toBe(result.assessment_id);
+    expect(await t.db.selectFrom('assessmentResults').select('id').where('userId', '=', learner.userId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('notifications').select('id').where('userId', '=', learner.userId).execute()).toHaveLength(1);
+    // A new set reuses the stored verdicts of recordings already scored and makes a new result.
+    const more = (await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'))).json().assessment_record_id as number;
+    const next = await post(t.app, '/api/upload-ai-server', { assessment_record_ids: [...ids, more], texts: [], questions: [] }, { token: learner.token });
+    const nextResult = r.uploadAiServer.response.parse(next.json()).ai_response.data;
+    expect(nextResult.assessment_id).not.toBe(result.assessment_id);
+    expect(nextResult.items.slice(0, 3).map((i) => i.score)).toEqual(result.items.map((i) => i.score));
+    expect(r.initialAssessmentStatus.response.parse((await get(t.app, '/api/initial-assessment-status', { token: learner.token })).json()).notification_id).not.toBe(status.notification_id);
   });
 
   it('sorts the plan by user_progress ascending, then priority descending (learning §7)', async () => {

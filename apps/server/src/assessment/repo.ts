@@ -18,10 +18,12 @@ export interface AssessmentRecordRow {
   durationMs: number;
   sizeBytes: number;
   status: AssessmentRecordStatus;
+  /** The engine's assessment once scored (or judged unscorable). */
+  engineResult: unknown;
   createdAt: Date;
 }
 
-const RECORD_COLUMNS = ['id', 'userId', 'anonymousId', 'itemId', 'text', 'nativeLanguage', 'blobKey', 'mimeType', 'durationMs', 'sizeBytes', 'status', 'createdAt'] as const;
+const RECORD_COLUMNS = ['id', 'userId', 'anonymousId', 'itemId', 'text', 'nativeLanguage', 'blobKey', 'mimeType', 'durationMs', 'sizeBytes', 'status', 'engineResult', 'createdAt'] as const;
 
 // ---- anonymous visitors
 
@@ -73,7 +75,7 @@ export async function deleteVisitors(db: Db, ids: string[]): Promise<void> {
 
 export async function insertAssessmentRecord(
   db: Db,
-  row: Omit<AssessmentRecordRow, 'id' | 'status'> & { status?: AssessmentRecordStatus },
+  row: Omit<AssessmentRecordRow, 'id' | 'status' | 'engineResult'> & { status?: AssessmentRecordStatus },
 ): Promise<AssessmentRecordRow> {
   return db
     .insertInto('assessmentRecords')
@@ -123,7 +125,7 @@ function withParsedResult({ resultText: text, ...row }: Omit<AssessmentResultRow
 /** Inserts a result whose JSON needs its own id (`assessment_id`): one transaction, insert then fill. */
 export async function insertAssessmentResult(
   db: Db,
-  row: { owner: AssessmentOwner; soundWeights: SoundWeight[]; overallScore: number; createdAt: Date; build: (id: number) => unknown },
+  row: { owner: AssessmentOwner; recordIds: string; soundWeights: SoundWeight[]; overallScore: number; createdAt: Date; build: (id: number) => unknown },
 ): Promise<AssessmentResultRow> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -134,6 +136,7 @@ export async function insertAssessmentResult(
         result: '{}',
         soundWeights: JSON.stringify(row.soundWeights),
         overallScore: row.overallScore,
+        recordIds: row.recordIds,
         createdAt: row.createdAt,
       })
       .returning('id')
@@ -150,6 +153,14 @@ export async function insertAssessmentResult(
 
 export async function findLatestUserResult(db: Db, userId: number): Promise<AssessmentResultRow | undefined> {
   const row = await db.selectFrom('assessmentResults').select([...RESULT_COLUMNS, resultText]).where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row && withParsedResult(row);
+}
+
+/** The owner's result for exactly this set of recordings, if it was scored before. */
+export async function findResultForRecords(db: Db, owner: AssessmentOwner, recordIds: string): Promise<AssessmentResultRow | undefined> {
+  let q = db.selectFrom('assessmentResults').select([...RESULT_COLUMNS, resultText]).where('recordIds', '=', recordIds);
+  q = 'userId' in owner ? q.where('userId', '=', owner.userId) : q.where('anonymousId', '=', owner.anonymousId).where('userId', 'is', null);
+  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row && withParsedResult(row);
 }
 

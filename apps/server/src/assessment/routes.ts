@@ -22,7 +22,8 @@ const SAVED = 'Recording saved.';
 export function registerAssessmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = deps.route;
 
-  registerContractRoute(app, route, r.generateAnonymousId, async () => ({ isError: false as const, gen_uuid: await createAnonymousVisitor(deps) }));
+  // Public calls that write rows or run the engine get the per-address limit of the sign-in routes.
+  registerContractRoute(app, route, r.generateAnonymousId, async () => ({ isError: false as const, gen_uuid: await createAnonymousVisitor(deps) }), { rateLimited: true });
 
   registerContractRoute(app, route, r.initialAssessments, async () => ({ isError: false as const, ...listAssessmentItems() }));
 
@@ -52,7 +53,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, deps: AppDeps): v
     // accounts §6: an anonymous visitor sees the result only after signing up.
     const { result } = await scoreAssessment(deps, { owner: { anonymousId: ctx.input.anonymousUserId }, recordIds: ctx.input.assessment_record_ids });
     return { isError: false as const, message: ANONYMOUS_DONE_MESSAGE, assessment_id: result.assessment_id };
-  });
+  }, { rateLimited: true });
 
   registerContractRoute(app, route, r.initialAssessmentStatus, async (ctx) => ({ isError: false as const, ...(await getAssessmentStatus(deps, { userId: requireAuth(ctx).userId })) }));
 

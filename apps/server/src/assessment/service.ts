@@ -21,6 +21,7 @@ import {
   findLatestUserResult,
   findLatestVisitorResult,
   findOwnedRecords,
+  findResultForRecords,
   findVariable,
   findVisitor,
   hasStudyPlan,
@@ -138,6 +139,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 async function scoreRecord(deps: ScoringDeps, record: AssessmentRecordRow): Promise<Assessment> {
+  // The engine is deterministic: a verdict already stored is reused, not paid for twice.
+  if ((record.status === 'scored' || record.status === 'retake') && record.engineResult) return record.engineResult as Assessment;
   const blob = await deps.blobStore.get(record.blobKey);
   if (!blob) throw new AppError('not_found', { message: MESSAGES.notRetrieved });
   let result: Assessment;
@@ -325,6 +328,11 @@ export async function scoreAssessment(deps: ScoringDeps, options: { owner: Asses
   // Someone else's record (or a made-up id) is "not found", with no hint that it exists.
   if (records.length !== ids.length) throw new AppError('not_found', { message: MESSAGES.notRetrieved });
   const ordered = ids.map((id) => records.find((r) => r.id === id) as AssessmentRecordRow);
+  // A repeat with the same recordings (a client retry) answers the stored result: no second
+  // result, plan or notification.
+  const recordKey = [...ids].sort((a, b) => a - b).join(',');
+  const earlier = await findResultForRecords(deps.db, options.owner, recordKey);
+  if (earlier) return { result: earlier.result as AssessmentResult };
   const results = await Promise.all(ordered.map((record) => scoreRecord(deps, record)));
   const scored: ScoredItem[] = ordered.map((record, i) => ({ record, item: items().find((it) => it.id === record.itemId), result: results[i] as Assessment }));
   const okWords = scored.flatMap((s) => (s.result.status === 'scored' ? s.result.words : []));
@@ -335,7 +343,7 @@ export async function scoreAssessment(deps: ScoringDeps, options: { owner: Asses
   const weights = weighSounds(okWords);
   const { overall, build } = await buildResult(deps, scored, weights);
   const createdAt = deps.clock.now();
-  const row = await insertAssessmentResult(deps.db, { owner: options.owner, soundWeights: weights, overallScore: overall, createdAt, build: (id) => build(id, createdAt) });
+  const row = await insertAssessmentResult(deps.db, { owner: options.owner, recordIds: recordKey, soundWeights: weights, overallScore: overall, createdAt, build: (id) => build(id, createdAt) });
   if ('userId' in options.owner) {
     await buildStudyPlan(deps, { userId: options.owner.userId, assessmentId: row.id, weights });
     await notifyResult(deps, { userId: options.owner.userId, assessmentId: row.id, overall });

@@ -55,6 +55,8 @@ export interface AssessmentResultsTable {
   result: Json<unknown>;
   soundWeights: Json<SoundWeight[]>;
   overallScore: number;
+  /** Sorted ids of the scored recordings, comma-separated (migration 20261121200100; null before it). */
+  recordIds: string | null;
   createdAt: Timestamp;
 }
 
