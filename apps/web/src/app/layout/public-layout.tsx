@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { Box, Container, Group } from '@mantine/core';
+import { Box, Container, Group, Title } from '@mantine/core';
 import { Brand } from '../../components/ui/brand';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -18,11 +18,15 @@ export function ShellWhenSignedIn() {
 
 function PublicLayout() {
   const location = useLocation();
-  useDocumentTitle(headerFor(location.pathname).title);
+  const { title } = headerFor(location.pathname);
+  useDocumentTitle(title);
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)">
       <Group component="header" px="md" h={60} align="center">
         <Brand />
+        <Title order={1} size="h3">
+          {title}
+        </Title>
       </Group>
       <Container component="main" size="md" py="md">
         <Outlet />

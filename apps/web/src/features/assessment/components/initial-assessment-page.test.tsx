@@ -136,8 +136,12 @@ describe('/initialAssessment — anonymous visitor (spec: accounts §2, §3, §6
     const server = serve();
     const { user, location } = await renderApp('/initialAssessment');
 
-    // Step 0: Start only (Not Now is for signed-in users).
+    // Step 0: Start only (Not Now is for signed-in users), on the public page (no shell).
     expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Fluency Assessment', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Not Now' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start' }));
 

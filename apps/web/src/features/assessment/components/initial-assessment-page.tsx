@@ -1,5 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useBlocker, useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Link,
+  Navigate,
+  useBeforeUnload,
+  useBlocker,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -95,6 +102,15 @@ function AssessmentFlow({
 
   // spec: §2 — leaving mid-way (language, recording, waiting) asks first.
   const isMidWay = step >= 1 && step <= 3;
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        // Closing the tab mid-way: the browser asks its own "leave site?" question.
+        if (isMidWay) event.preventDefault();
+      },
+      [isMidWay],
+    ),
+  );
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isMidWay && currentLocation.pathname !== nextLocation.pathname,

@@ -3,7 +3,7 @@ import { ActionIcon, Indicator, Menu, ScrollArea, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useNotifications, useUnreadCount } from '../api/notifications';
 import { useOpenNotification } from '../api/open-notification';
-import { NotificationRow } from './notification-row';
+import { NotificationSummary, notificationName } from './notification-row';
 
 export const NO_NOTIFICATIONS = 'No notifications';
 
@@ -44,8 +44,12 @@ export function NotificationsMenu() {
         ) : (
           <ScrollArea.Autosize mah={400}>
             {notifications.map((notification) => (
-              <Menu.Item key={notification.id} p={0} component="div">
-                <NotificationRow notification={notification} onOpen={(n) => void open(n)} />
+              <Menu.Item
+                key={notification.id}
+                onClick={() => void open(notification)}
+                aria-label={notificationName(notification)}
+              >
+                <NotificationSummary notification={notification} />
               </Menu.Item>
             ))}
           </ScrollArea.Autosize>

@@ -60,9 +60,9 @@ describe('notifications (spec: learning §2 Notifications, §4 Notification clic
     const bell = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
     await user.click(bell);
     const menu = within(await screen.findByRole('menu'));
-    expect(menu.getByRole('button', { name: 'Welcome to ClearSpeak' })).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Welcome to ClearSpeak' })).toBeInTheDocument();
     await user.click(
-      menu.getByRole('button', { name: 'Your assessment result is ready (unread)' }),
+      menu.getByRole('menuitem', { name: 'Your assessment result is ready (unread)' }),
     );
 
     await waitFor(() => expect(location()).toBe('/notifications/31'));
