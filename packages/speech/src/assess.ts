@@ -35,7 +35,11 @@ export interface PhoneAssessment {
   endMs: number;
   /** How well the expected sound was produced, 0–100. */
   score: Score;
-  /** What the engine most likely heard instead ("what you said"); null when it heard the expected sound or only silence. */
+  /**
+   * What the engine most likely heard instead ("what you said"): the usual substitute
+   * (e.g. S for TH, L for R) that fitted these frames better than the expected sound in
+   * the confusion pass; null when the expected sound fitted best.
+   */
   heard: { arpabet: Phone; ipa: string } | null;
   /** Share of the phone's frames where free phone recognition agreed with the expected sound, 0–1 ("how sure"). */
   agreement: number;
@@ -224,7 +228,10 @@ export async function assess({ audio, text, options = {} }: AssessInput): Promis
       startMs: p.startFrame * FRAME_MS,
       endMs: (p.endFrame + 1) * FRAME_MS,
       score: phoneScores[i] ?? 0,
-      heard: p.heard && p.heard !== p.phone ? { arpabet: p.heard, ipa: toIpa(p.heard) } : null,
+      heard:
+        p.confusion && p.confusion.phone !== p.phone
+          ? { arpabet: p.confusion.phone, ipa: toIpa(p.confusion.phone) }
+          : null,
       agreement: Number(p.features.matchFraction.toFixed(2)),
     }));
     const vowels = word.phones.filter((p) => p.stress !== null);
