@@ -74,8 +74,9 @@ describe('notifications (spec: learning §2 Notifications, §4 Notification clic
     expect(
       screen.getByRole('heading', { name: 'Your assessment result is ready' }),
     ).toBeInTheDocument();
-    // The badge follows the read mark.
+    // The badge follows the read mark; the detail does not mark it a second time.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(server.calls('POST /read-notification')).toHaveLength(1);
   });
 
   it('lists every notification on /notifications and does not mark a read one again', async () => {
@@ -86,6 +87,20 @@ describe('notifications (spec: learning §2 Notifications, §4 Notification clic
     await waitFor(() => expect(location()).toBe('/notifications/31'));
     expect(server.calls('POST /read-notification')).toHaveLength(0);
     expect(await screen.findByText('Slow down on words with TH.')).toBeInTheDocument();
+  });
+
+  it('marks an unread notification read when its detail is opened directly', async () => {
+    const server = serve([makeAiNotification()]);
+    await renderApp('/notifications/31', { user: makeUser() });
+    expect(
+      await screen.findByRole('img', { name: 'Overall score: 64 out of 100' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.calls('POST /read-notification').map((r) => r.body)).toEqual([
+        { notification_id: 31 },
+      ]),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('shows "No notifications" on an empty /notifications', async () => {
