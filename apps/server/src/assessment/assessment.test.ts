@@ -240,3 +240,21 @@ describe('cleanUpAnonymousData', () => {
     expect(await t.db.selectFrom('anonymousVisitors').select('id').where('id', '=', fresh).execute()).toHaveLength(1);
   });
 });
+
+describe('abuse limits', () => {
+  it('limits each address on the public calls that write (anonymous id, visitor upload)', async () => {
+    const limited = await createTestApp({ config: (c) => ({ ...c, authRateLimitPerMinute: 2 }) });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await get(limited.app, '/api/generate-anonymous-id')).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      const id = await newAnonymousId(t);
+      const uploads: number[] = [];
+      for (let i = 0; i < 3; i++) uploads.push((await uploadAnonymous(limited, id, ITEM.very, Buffer.from('x'))).statusCode);
+      // The first two reach the checks (this app does not know the id's audio: 422), the third is refused.
+      expect(uploads).toEqual([422, 422, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

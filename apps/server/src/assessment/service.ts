@@ -162,6 +162,24 @@ async function scoreRecord(deps: ScoringDeps, record: AssessmentRecordRow): Prom
   return result;
 }
 
+/**
+ * Runs `fn` over `items`, at most `limit` at a time, keeping the order. One assessment (up to 16
+ * recordings) then holds no more queue places than the pool has decoders, so two learners
+ * finishing together do not fill the engine's bounded queue (503) between them.
+ */
+async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** ARPAbet without stress digits (content lists "AH0"; the engine scores "AH"). */
 function baseSound(sound: string): string {
   return sound.replace(/\d$/, '');
@@ -333,7 +351,7 @@ export async function scoreAssessment(deps: ScoringDeps, options: { owner: Asses
   const recordKey = [...ids].sort((a, b) => a - b).join(',');
   const earlier = await findResultForRecords(deps.db, options.owner, recordKey);
   if (earlier) return { result: earlier.result as AssessmentResult };
-  const results = await Promise.all(ordered.map((record) => scoreRecord(deps, record)));
+  const results = await mapWithConcurrency(ordered, Math.max(1, deps.scoringEngine.stats().size), (record) => scoreRecord(deps, record));
   const scored: ScoredItem[] = ordered.map((record, i) => ({ record, item: items().find((it) => it.id === record.itemId), result: results[i] as Assessment }));
   const okWords = scored.flatMap((s) => (s.result.status === 'scored' ? s.result.words : []));
   if (!scored.some((s) => s.result.status === 'scored')) {
@@ -399,7 +417,9 @@ export async function claimAnonymousData(deps: DbClock, options: { anonymousId: 
   if (!claimed) return false;
   const result = await findLatestVisitorResult(deps.db, options.anonymousId);
   if (result) {
-    await buildStudyPlan(deps, { userId: options.userId, assessmentId: result.id, weights: result.soundWeights });
+    // The plan follows the account's newest result (a learner may have taken it signed in since).
+    const latest = (await findLatestUserResult(deps.db, options.userId)) ?? result;
+    await buildStudyPlan(deps, { userId: options.userId, assessmentId: latest.id, weights: latest.soundWeights });
     await notifyResult(deps, { userId: options.userId, assessmentId: result.id, overall: result.overallScore });
   }
   return true;

@@ -65,12 +65,13 @@ export function registerUploadRoute<Req extends z.ZodType, Res extends z.ZodType
  */
 export function registerPublicUploadRoute<Req extends z.ZodType, Res extends z.ZodType>(
   app: FastifyInstance,
-  deps: { authenticate: Authenticator },
+  deps: { authenticate: Authenticator; authRateLimitPerMinute: number },
   def: RouteDef<Req, Res>,
   handler: (ctx: Omit<UploadContext<Req>, 'auth'> & { auth: AuthContext | null }) => Promise<z.output<Res>>,
 ): void {
   if (def.auth !== 'public') throw new Error(`${def.path} is not a public route`);
-  registerMultipartRoute(app, deps, def, handler);
+  // Anyone may call it, so each address gets the per-minute limit of the sign-in routes.
+  registerMultipartRoute(app, deps, def, handler, deps.authRateLimitPerMinute);
 }
 
 function registerMultipartRoute<Req extends z.ZodType, Res extends z.ZodType>(
@@ -78,10 +79,12 @@ function registerMultipartRoute<Req extends z.ZodType, Res extends z.ZodType>(
   deps: { authenticate: Authenticator },
   def: RouteDef<Req, Res>,
   handler: (ctx: Omit<UploadContext<Req>, 'auth'> & { auth: AuthContext | null }) => Promise<z.output<Res>>,
+  rateLimitPerMinute?: number,
 ): void {
   app.route({
     method: def.method,
     url: API_BASE + def.path,
+    config: rateLimitPerMinute ? { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } } : {},
     schema: {
       summary: def.summary,
       description: `multipart/form-data: the audio in \`${FILE_FIELD}\` (${UPLOAD_LIMITS.mimeTypes.join(', ')}; at most ${UPLOAD_LIMITS.maxBytes / 1024 / 1024} MB and ${UPLOAD_LIMITS.maxDurationMs / 1000} s), other fields as text.`,
