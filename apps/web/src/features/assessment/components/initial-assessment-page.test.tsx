@@ -347,6 +347,16 @@ describe('/initialAssessment — signed-in learner', () => {
     await waitFor(() => expect(location()).toBe('/modules'));
   });
 
+  it('lets a learner sign out mid-way without asking', async () => {
+    serve();
+    const { user, location } = await renderApp('/initialAssessment', { user: learner() });
+    await chooseRadio(user, 'Hindi');
+    await screen.findByRole('heading', { name: 'Say: think' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(screen.queryByText(QUIT_QUESTION)).not.toBeInTheDocument();
+  });
+
   it('does not ask before leaving the intro', async () => {
     serve();
     const { user, location } = await renderApp('/initialAssessment', { user: learner() });

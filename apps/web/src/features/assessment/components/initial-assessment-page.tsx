@@ -34,6 +34,7 @@ import { AssessmentResultView } from '@/components/assessment-result';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { RecorderPanel, type Recording } from '@/components/recorder';
 import { useSession } from '@/lib/session';
+import { getApiToken } from '@/lib/session-store';
 import { useAssessmentItems } from '../api/get-assessment-items';
 import { useAssessmentStatus } from '../api/get-assessment-status';
 import { useIntroVideo } from '../api/get-intro-video';
@@ -113,7 +114,10 @@ function AssessmentFlow({
   );
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isMidWay && currentLocation.pathname !== nextLocation.pathname,
+      isMidWay &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      // A session that ended (sign-out, 401) leaves without asking: there is nothing to keep.
+      !(isSignedIn && getApiToken() === null),
   );
 
   return (
