@@ -65,6 +65,22 @@ function hashOf(text: string): number {
   return h;
 }
 
+/** Per our word, per our phone: the expert's score for the phone it maps to (edit distance), or null. */
+function expertPhoneTargets(
+  aligned: AlignedUtterance,
+  scores: CorpusUtteranceScores,
+): Array<Array<number | null>> {
+  return aligned.words.map((word, w) => {
+    const expert = scores.words[w];
+    if (!expert) return word.phones.map(() => null);
+    const mapping = mapPhoneSequences(
+      word.phones.map((p) => p.phone),
+      expert.phones,
+    );
+    return mapping.map((j) => (j === null ? null : (expert['phones-accuracy'][j] ?? null)));
+  });
+}
+
 async function loadItems(): Promise<Item[]> {
   const corpus = readCorpus(corpusDir);
   if (!corpus.scores) throw new Error(`${corpusDir} has no scores.json`);
@@ -131,6 +147,14 @@ async function loadItems(): Promise<Item[]> {
       text: u.text,
       entries: expertEntries(u.id),
     })),
+    // The same recordings aligned with the dictionary, as in production, also
+    // train the phone and word models (their expert scores mapped by edit distance).
+    ...labelled.map((u) => ({
+      key: `dict:${u.id}`,
+      path: u.audioPath,
+      text: u.text,
+      entries: undefined,
+    })),
     ...swaps.map((u) => ({ key: u.key, path: u.audioPath, text: u.text, entries: undefined })),
   ];
   const pool = createScoringPool({ size: 2, maxQueue: 1000 });
@@ -158,15 +182,7 @@ async function loadItems(): Promise<Item[]> {
       process.stderr.write(`skip ${u.id}: word count differs\n`);
       continue;
     }
-    const phoneTargets = aligned.words.map((word, w) => {
-      const expert = scores.words[w];
-      if (!expert) return word.phones.map(() => null);
-      const mapping = mapPhoneSequences(
-        word.phones.map((p) => p.phone),
-        expert.phones,
-      );
-      return mapping.map((j) => (j === null ? null : (expert['phones-accuracy'][j] ?? null)));
-    });
+    const phoneTargets = expertPhoneTargets(aligned, scores);
     items.push({
       id: u.id,
       speaker: u.speaker,
@@ -174,6 +190,20 @@ async function loadItems(): Promise<Item[]> {
       pitchHz: entry.pitchHz,
       scores,
       phoneTargets,
+      wordTargets: scores.words.map((w) => w.accuracy),
+    });
+  }
+  for (const u of labelled) {
+    const scores = corpus.scores[u.id];
+    const entry = cache[`dict:${u.id}`];
+    if (!scores || !entry?.aligned || entry.aligned.words.length !== scores.words.length) continue;
+    items.push({
+      id: `dict:${u.id}`,
+      speaker: u.speaker,
+      aligned: entry.aligned,
+      pitchHz: entry.pitchHz,
+      scores: null, // the expert-pronunciation item above carries the utterance scores
+      phoneTargets: expertPhoneTargets(entry.aligned, scores),
       wordTargets: scores.words.map((w) => w.accuracy),
     });
   }
@@ -237,7 +267,8 @@ function phoneRows(items: readonly Item[], typical: PhoneNorms) {
   const rows: number[][] = [];
   const targets: number[] = [];
   for (const item of items) {
-    if (!item.scores && (hashOf(item.id) % 1000) / 1000 >= AUGMENTED_PHONE_SHARE) continue;
+    const isSwap = item.id.startsWith('swap:');
+    if (isSwap && (hashOf(item.id) % 1000) / 1000 >= AUGMENTED_PHONE_SHARE) continue;
     const context = utteranceContext(item.aligned);
     item.aligned.words.forEach((word, w) =>
       word.phones.forEach((_, i) => {
@@ -389,15 +420,16 @@ function crossValidate(items: readonly Item[], repeats: number): Record<string, 
 
 const items = await loadItems();
 const labelledCount = items.filter((i) => i.scores).length;
+const swapCount = items.filter((i) => i.id.startsWith('swap:')).length;
 process.stderr.write(
-  `fitting on ${labelledCount} labelled utterances (${new Set(items.map((i) => i.speaker)).size} speakers) + ${items.length - labelledCount} swap-augmented\n`,
+  `fitting on ${labelledCount} labelled utterances (twice: expert and dictionary pronunciations) + ${swapCount} swap-augmented\n`,
 );
 const REPEATS = Number(process.env.CV_REPEATS ?? 4);
 const cv = crossValidate(items, REPEATS);
 const models = fitAll(items);
 const calibration: Calibration = {
   version: 1,
-  fittedOn: `speechocean762 training subset (${labelledCount} labelled + ${items.length - labelledCount} swap-augmented utterances), ${new Date().toISOString().slice(0, 10)}`,
+  fittedOn: `speechocean762 training subset (${labelledCount} labelled utterances, aligned with the experts' and the dictionary's pronunciations, + ${swapCount} swap-augmented), ${new Date().toISOString().slice(0, 10)}`,
   ...models,
   crossValidation: cv,
 };

@@ -73,7 +73,11 @@ export class DecoderError extends Error {
 export interface ScoringPoolOptions {
   /** Number of helper processes (decodes run in parallel), ≥ 1. Default: 2. */
   size?: number;
-  /** Requests allowed to wait for a helper beyond those running, ≥ 0. Default: 16. */
+  /**
+   * Decoder requests allowed to wait for a helper beyond those running, ≥ 0. Default: 16.
+   * One `assess` makes three requests (alignment, free recognition, confusion pass), two
+   * of them at once, so 16 holds about six to eight waiting recordings.
+   */
   maxQueue?: number;
   /** Per-attempt limit in ms before the helper is killed and the request retried. Default: 30 000. */
   timeoutMs?: number;
