@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/*.d.ts',
+      '**/generated/**',
     ],
   },
   js.configs.recommended,

@@ -38,7 +38,10 @@ import { fitRidge, pearson, predictRidge, type RidgeModel } from '../src/regress
 import { ARPABET_PHONES, parseCmuPhone } from '../src/phones.ts';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const corpusDir = process.argv[2] ?? '/work/shared/data/speechocean762-train';
+const corpusDir =
+  process.argv[2] ??
+  process.env.SPEECHOCEAN_DIR ??
+  resolve(PACKAGE_DIR, '../../../shared/data/speechocean762-train');
 const cachePath = join(PACKAGE_DIR, 'generated', 'fit-cache-v4.json');
 const FOLDS = 5;
 const ASPECTS = ['accuracy', 'fluency', 'prosodic', 'total'] as const;

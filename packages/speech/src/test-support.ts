@@ -2,9 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const TRAINING_CORPUS = '/work/shared/data/speechocean762-train';
+/**
+ * The expert-labelled training corpus: `../shared` beside the repository (as on CI), or
+ * SPEECHOCEAN_DIR. Read only; never copied into the repository.
+ */
+export const TRAINING_CORPUS =
+  process.env.SPEECHOCEAN_DIR ??
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/speechocean762-train');
 
 export function makeTempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cs-speech-test-'));
