@@ -1,3 +1,4 @@
+import { ARPABET_PHONES } from '@clearspeak/speech/phones';
 import { z } from 'zod';
 
 /**
@@ -10,48 +11,8 @@ import { z } from 'zod';
  * recognising tools, fluency activities, final assessment, review).
  */
 
-/** The 39 phonemes of CMUdict's ARPAbet (the set the speech engine scores). */
-export const ARPABET_PHONES = [
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'B',
-  'CH',
-  'D',
-  'DH',
-  'EH',
-  'ER',
-  'EY',
-  'F',
-  'G',
-  'HH',
-  'IH',
-  'IY',
-  'JH',
-  'K',
-  'L',
-  'M',
-  'N',
-  'NG',
-  'OW',
-  'OY',
-  'P',
-  'R',
-  'S',
-  'SH',
-  'T',
-  'TH',
-  'UH',
-  'UW',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  'ZH',
-] as const;
+/** The 39 phonemes of CMUdict's ARPAbet: the engine's own set, so a module trains what it scores. */
+export { ARPABET_PHONES };
 export type ArpabetPhone = (typeof ARPABET_PHONES)[number];
 
 export const ARPABET_VOWELS: ReadonlySet<string> = new Set([
