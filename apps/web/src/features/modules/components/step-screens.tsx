@@ -67,6 +67,15 @@ function LessonHeading({ item }: { item: LessonItem }) {
 
 function useDialog() {
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
+  /**
+   * A failed submit: the §8 dialog, then thrown on so the recorder keeps the recording for
+   * another try. A recording that could not be read keeps its own message (§8).
+   */
+  const fail = (error: unknown, title: string, message: string): never => {
+    if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
+    setDialog({ title, message });
+    throw new Error(message, { cause: error });
+  };
   const element = (
     <NoticeModal
       opened={dialog !== null}
@@ -75,7 +84,7 @@ function useDialog() {
       onClose={() => setDialog(null)}
     />
   );
-  return { show: setDialog, element };
+  return { fail, element };
 }
 
 /** Pre lesson: record the prompt and upload it as pre_lesson (spec: §7). */
@@ -91,7 +100,11 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
         </Paper>
       )}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
       )}
       <RecorderPanel
         submitLabel="Submit"
@@ -102,12 +115,8 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
               recording: requireRecording(recording),
             });
           } catch (error) {
-            if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
             // spec: §8 — upload failure: a dialog showing the error message.
-            const message = errorMessage(error);
-            dialog.show({ title: 'Error', message });
-            // Thrown on so the recorder keeps the recording for another try.
-            throw new Error(message, { cause: error });
+            dialog.fail(error, 'Error', errorMessage(error));
           }
           onFinished();
         }}
@@ -166,7 +175,11 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
       </Group>
       {item.description && <Text>{item.description}</Text>}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
       )}
       <RecorderPanel
         submitLabel={nextLabel}
@@ -177,12 +190,8 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
               recording: requireRecording(recording),
             });
           } catch (error) {
-            if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
             // spec: §8 — upload failure: a dialog showing the error message.
-            const message = errorMessage(error);
-            dialog.show({ title: 'Error', message });
-            // Thrown on so the recorder keeps the recording for another try.
-            throw new Error(message, { cause: error });
+            dialog.fail(error, 'Error', errorMessage(error));
           }
           onFinished();
         }}
@@ -203,7 +212,10 @@ export function ListenChooseScreen({
   onFinished,
   answer,
   onAnswer,
-}: StepScreenProps & { answer: string | undefined; onAnswer: (title: string, isCorrect: boolean) => void }) {
+}: StepScreenProps & {
+  answer: string | undefined;
+  onAnswer: (title: string, isCorrect: boolean) => void;
+}) {
   const word = item.word ?? item.title;
   const correct = item.listen_select_options.find((o) => o.correct);
   const isAnswered = answer !== undefined;
@@ -231,7 +243,13 @@ export function ListenChooseScreen({
       <Stack gap="sm" role="group" aria-label="Options">
         {item.listen_select_options.map((option) => {
           const isChosen = answer === option.title;
-          const color = !isAnswered ? 'brand' : option.correct ? 'green' : isChosen ? 'red' : 'gray';
+          const color = !isAnswered
+            ? 'brand'
+            : option.correct
+              ? 'green'
+              : isChosen
+                ? 'red'
+                : 'gray';
           return (
             <Button
               key={option.title}
@@ -270,7 +288,10 @@ export function ListenChooseScreen({
   );
 }
 
-function customValue(result: AiSmartCoachResult['data'], title: 'Improvement advice' | 'Nativeness') {
+function customValue(
+  result: AiSmartCoachResult['data'],
+  title: 'Improvement advice' | 'Nativeness',
+) {
   return result.custom_result.find((c) => c.custom_title === title)?.custom_value ?? null;
 }
 
@@ -314,7 +335,11 @@ export function AiResultView({ result }: { result: AiSmartCoachResult }) {
                   fw={700}
                   px={8}
                   py={2}
-                  style={{ color: toneColor(tone), border: `2px solid ${toneColor(tone)}`, borderRadius: 8 }}
+                  style={{
+                    color: toneColor(tone),
+                    border: `2px solid ${toneColor(tone)}`,
+                    borderRadius: 8,
+                  }}
                   aria-label={`${phone.phone}: ${phone.score.toFixed(1)} of 3`}
                 >
                   {phone.phone}
@@ -330,7 +355,14 @@ export function AiResultView({ result }: { result: AiSmartCoachResult }) {
         </Title>
         <Group gap={6} align="flex-end" wrap="nowrap" h={96} role="list" aria-label="Letters">
           {data.letter_based.map((letter, index) => (
-            <Stack key={`${letter.letter}-${index}`} gap={2} align="center" justify="flex-end" h="100%" role="listitem">
+            <Stack
+              key={`${letter.letter}-${index}`}
+              gap={2}
+              align="center"
+              justify="flex-end"
+              h="100%"
+              role="listitem"
+            >
               <Box
                 w={22}
                 data-testid="letter-bar"
@@ -377,7 +409,12 @@ export function AiResultView({ result }: { result: AiSmartCoachResult }) {
 }
 
 /** Recognising tools: record → /v3/ai-smart-coach → the assessment (spec: §7, §8). */
-export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished }: StepScreenProps) {
+export function RecognisingToolScreen({
+  item,
+  moduleCode,
+  nextLabel,
+  onFinished,
+}: StepScreenProps) {
   const dialog = useDialog();
   const [result, setResult] = useState<AiSmartCoachResult | null>(null);
   const word = item.word ?? item.title;
@@ -390,7 +427,11 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
       )}
       <RecorderPanel
         submitLabel="Check"
@@ -404,10 +445,12 @@ export function RecognisingToolScreen({ item, moduleCode, nextLabel, onFinished 
               }),
             );
           } catch (error) {
-            if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
-            const message = error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT;
-            dialog.show({ title: 'Error', message });
-            throw new Error(message, { cause: error });
+            // spec: §8 — the server's error_message, or the default.
+            dialog.fail(
+              error,
+              'Error',
+              error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
+            );
           }
         }}
       />
@@ -443,7 +486,9 @@ export function FluencyResultView({ result }: { result: FluencyResult }) {
           )}
         </Alert>
       )}
-      {overall !== undefined && <ScoreRing score={Math.round(overall)} label="Fluency score" size={96} />}
+      {overall !== undefined && (
+        <ScoreRing score={Math.round(overall)} label="Fluency score" size={96} />
+      )}
       {widget && (
         <Stack gap={4}>
           <Title order={3} size="h5">
@@ -481,7 +526,12 @@ export function FluencyResultView({ result }: { result: FluencyResult }) {
             {result.analysis.syllable_score_list.map((s, index) => {
               const tone = fluencyWordTone(s.score);
               return (
-                <Text key={`${s.word}-${s.syllable}-${index}`} role="listitem" data-tone={tone} style={{ color: toneColor(tone) }}>
+                <Text
+                  key={`${s.word}-${s.syllable}-${index}`}
+                  role="listitem"
+                  data-tone={tone}
+                  style={{ color: toneColor(tone) }}
+                >
                   {s.syllable}
                 </Text>
               );
@@ -517,7 +567,13 @@ export function FluencyResultView({ result }: { result: FluencyResult }) {
 }
 
 /** Fluency activity: record → /fluency-evaluation → words, syllables, sounds (spec: §7). */
-export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, onFinished }: StepScreenProps) {
+export function FluencyActivityScreen({
+  item,
+  moduleId,
+  moduleCode,
+  nextLabel,
+  onFinished,
+}: StepScreenProps) {
   const dialog = useDialog();
   const [result, setResult] = useState<FluencyResult | null>(null);
   const text = itemText(item);
@@ -529,7 +585,11 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
       )}
       <RecorderPanel
         submitLabel="Check"
@@ -544,10 +604,12 @@ export function FluencyActivityScreen({ item, moduleId, moduleCode, nextLabel, o
               }),
             );
           } catch (error) {
-            if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
-            const message = error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT;
-            dialog.show({ title: 'Error', message });
-            throw new Error(message, { cause: error });
+            // spec: §8 — the server's error_message, or the default.
+            dialog.fail(
+              error,
+              'Error',
+              error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
+            );
           }
         }}
       />
@@ -574,7 +636,11 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
         <Text fz="lg">{text}</Text>
       </Paper>
       {item.user_recorded_file && (
-        <PastRecording url={item.user_recorded_file} label="your last recording" text="Your last recording" />
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
       )}
       <RecorderPanel
         submitLabel={nextLabel}
@@ -586,9 +652,7 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
               recording: requireRecording(recording),
             });
           } catch (error) {
-            if (error instanceof Error && error.message === COULD_NOT_RETRIEVE) throw error;
-            dialog.show({ title: 'Failed', message: FINAL_UPLOAD_FAILED });
-            throw new Error(FINAL_UPLOAD_FAILED, { cause: error });
+            dialog.fail(error, 'Failed', FINAL_UPLOAD_FAILED);
           }
           onFinished();
         }}
