@@ -1,4 +1,4 @@
-import { ARPABET_PHONES } from '@clearspeak/speech/phones';
+import { ARPABET_PHONES, VOWELS } from '@clearspeak/speech/phones';
 import { z } from 'zod';
 
 /**
@@ -15,23 +15,7 @@ import { z } from 'zod';
 export { ARPABET_PHONES };
 export type ArpabetPhone = (typeof ARPABET_PHONES)[number];
 
-export const ARPABET_VOWELS: ReadonlySet<string> = new Set([
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'EH',
-  'ER',
-  'EY',
-  'IH',
-  'IY',
-  'OW',
-  'OY',
-  'UH',
-  'UW',
-]);
+export const ARPABET_VOWELS: ReadonlySet<string> = VOWELS;
 
 /**
  * A sound a module trains: an ARPAbet phone, or a vowel with a CMUdict stress digit

@@ -465,6 +465,50 @@ export function RecognisingToolScreen({
   );
 }
 
+/** Words, syllables or sounds of a fluency result, each coloured by §9 (below 70 red, else green). */
+function ScoredList({
+  title,
+  entries,
+  size,
+  footer,
+}: {
+  title: string;
+  entries: { key: string; text: string; score: number; label?: string }[];
+  size?: 'lg';
+  footer?: string;
+}) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      <Group gap={size === 'lg' ? 8 : 6} wrap="wrap" role="list" aria-label={title}>
+        {entries.map((entry) => {
+          const tone = fluencyWordTone(entry.score);
+          return (
+            <Text
+              key={entry.key}
+              role="listitem"
+              data-tone={tone}
+              fz={size}
+              fw={size === 'lg' ? 700 : undefined}
+              style={{ color: toneColor(tone) }}
+              aria-label={entry.label}
+            >
+              {entry.text}
+            </Text>
+          );
+        })}
+      </Group>
+      {footer && (
+        <Text size="sm" c="gray.7">
+          {footer}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The fluency evaluation of a sentence (spec: §3 Fluency result; §9 word colours). */
 export function FluencyResultView({ result }: { result: FluencyResult }) {
   const widget = result.widgets[0]?.widget_data;
@@ -490,77 +534,38 @@ export function FluencyResultView({ result }: { result: FluencyResult }) {
         <ScoreRing score={Math.round(overall)} label="Fluency score" size={96} />
       )}
       {widget && (
-        <Stack gap={4}>
-          <Title order={3} size="h5">
-            Words
-          </Title>
-          <Group gap={8} wrap="wrap" role="list" aria-label="Words">
-            {widget.words.map((word, index) => {
-              const tone = fluencyWordTone(word.score);
-              return (
-                <Text
-                  key={`${word.word}-${index}`}
-                  role="listitem"
-                  data-tone={tone}
-                  fz="lg"
-                  fw={700}
-                  style={{ color: toneColor(tone) }}
-                  aria-label={`${word.word}: ${Math.round(word.score)}`}
-                >
-                  {word.word}
-                </Text>
-              );
-            })}
-          </Group>
-          <Text size="sm" c="gray.7">
-            {Math.round(widget.speech_rate_wpm)} words per minute · {widget.pause_count} pauses
-          </Text>
-        </Stack>
+        <ScoredList
+          title="Words"
+          entries={widget.words.map((w, index) => ({
+            key: `${w.word}-${index}`,
+            text: w.word,
+            score: w.score,
+            label: `${w.word}: ${Math.round(w.score)}`,
+          }))}
+          size="lg"
+          footer={`${Math.round(widget.speech_rate_wpm)} words per minute · ${widget.pause_count} pauses`}
+        />
       )}
       {result.analysis.syllable_score_list.length > 0 && (
-        <Stack gap={4}>
-          <Title order={3} size="h5">
-            Syllables
-          </Title>
-          <Group gap={6} wrap="wrap" role="list" aria-label="Syllables">
-            {result.analysis.syllable_score_list.map((s, index) => {
-              const tone = fluencyWordTone(s.score);
-              return (
-                <Text
-                  key={`${s.word}-${s.syllable}-${index}`}
-                  role="listitem"
-                  data-tone={tone}
-                  style={{ color: toneColor(tone) }}
-                >
-                  {s.syllable}
-                </Text>
-              );
-            })}
-          </Group>
-        </Stack>
+        <ScoredList
+          title="Syllables"
+          entries={result.analysis.syllable_score_list.map((syllable, index) => ({
+            key: `${syllable.word}-${syllable.syllable}-${index}`,
+            text: syllable.syllable,
+            score: syllable.score,
+          }))}
+        />
       )}
       {result.analysis.phone_score_list.length > 0 && (
-        <Stack gap={4}>
-          <Title order={3} size="h5">
-            Sounds
-          </Title>
-          <Group gap={6} wrap="wrap" role="list" aria-label="Sounds">
-            {result.analysis.phone_score_list.map((p, index) => {
-              const tone = fluencyWordTone(p.score);
-              return (
-                <Text
-                  key={`${p.word}-${p.phone}-${index}`}
-                  role="listitem"
-                  data-tone={tone}
-                  style={{ color: toneColor(tone) }}
-                  aria-label={`${p.ipa || p.phone} in ${p.word}: ${Math.round(p.score)}`}
-                >
-                  /{p.ipa || p.phone}/
-                </Text>
-              );
-            })}
-          </Group>
-        </Stack>
+        <ScoredList
+          title="Sounds"
+          entries={result.analysis.phone_score_list.map((p, index) => ({
+            key: `${p.word}-${p.phone}-${index}`,
+            text: `/${p.ipa || p.phone}/`,
+            score: p.score,
+            label: `${p.ipa || p.phone} in ${p.word}: ${Math.round(p.score)}`,
+          }))}
+        />
       )}
     </Stack>
   );
