@@ -19,6 +19,7 @@ import { QueueFullError } from '@clearspeak/speech';
 import type { AppDeps } from './app-deps.ts';
 import { registerAssessmentRoutes } from './assessment/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerCoachingRoutes } from './coaching/routes.ts';
 import { authenticateToken } from './auth/service.ts';
 import { registerDevRoutes } from './dev/routes.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the recordings: the multipart plugin is registered there.
   registerAssessmentRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerCoachingRoutes(app, deps);
   await registerMediaRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 

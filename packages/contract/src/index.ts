@@ -5,3 +5,4 @@ export * from './modules.ts';
 export * from './recordings.ts';
 export * from './assessment.ts';
 export * from './notifications.ts';
+export * from './coaching.ts';
