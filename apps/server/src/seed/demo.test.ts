@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, type TestApp } from '../test/app.ts';
+import { grantMonthlyCredits } from '../coaching/service.ts';
 import { DEMO_PASSWORD, DEMO_USERS, PLAN_SEEDS, seedDemo } from './demo.ts';
 
 let t: TestApp;
@@ -49,5 +50,12 @@ describe('seedDemo', () => {
     ['admin@demo.test', { role_id: 1, is_verified: true }],
   ])('%s has the derived flags of issue 2', async (email, expected) => {
     expect(await userOf(email)).toMatchObject({ is_verified: true, ...expected });
+  });
+
+  it('keeps the advertised credits when the hourly grant runs (the seeded grants are this period’s)', async () => {
+    await grantMonthlyCredits({ db: t.db, clock: t.clock });
+    expect((await userOf('trial@demo.test')).remaining_coaching_credit).toBe(1);
+    expect((await userOf('coached@demo.test')).remaining_coaching_credit).toBe(5);
+    expect((await userOf('nocredit@demo.test')).remaining_coaching_credit).toBe(0);
   });
 });

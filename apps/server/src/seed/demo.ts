@@ -93,14 +93,15 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'coached@demo.test',
     name: 'Coached Learner',
     roleId: ROLE.learner,
-    subscription: { planId: 'green-card-monthly', status: 'active', createdAt: (now) => new Date(now.getTime() - 60 * DAY_MS) },
+    // Created inside the current monthly period, so the seeded grant is this month's (issue 5).
+    subscription: { planId: 'green-card-monthly', status: 'active', createdAt: (now) => new Date(now.getTime() - 20 * DAY_MS) },
     credits: [{ delta: 5, reason: 'monthly_grant' }],
   },
   {
     email: 'nocredit@demo.test',
     name: 'No Credit Learner',
     roleId: ROLE.learner,
-    subscription: { planId: 'green-card-monthly', status: 'active', createdAt: (now) => new Date(now.getTime() - 45 * DAY_MS) },
+    subscription: { planId: 'green-card-monthly', status: 'active', createdAt: (now) => new Date(now.getTime() - 21 * DAY_MS) },
     credits: [{ delta: 5, reason: 'monthly_grant' }, ...Array.from({ length: 5 }, () => ({ delta: -1, reason: 'feedback_request' as const }))],
   },
   {
