@@ -87,9 +87,60 @@ function useDialog() {
   return { fail, element };
 }
 
+/** spec: §8 — an AI answer the client cannot accept: the server's error_message, or the default. */
+function aiFailure(error: unknown) {
+  return {
+    title: 'Error',
+    message: error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
+  };
+}
+
+/**
+ * What every recording screen shares: the learner's last recording, the recorder, and the §8
+ * dialog when sending fails (the recorder then keeps the recording for another try).
+ */
+function RecordingStep({
+  item,
+  submitLabel,
+  send,
+  failure,
+  onSent,
+}: {
+  item: LessonItem;
+  submitLabel: string;
+  send: (recording: Recording) => Promise<unknown>;
+  failure: (error: unknown) => { title: string; message: string };
+  onSent?: () => void;
+}) {
+  const dialog = useDialog();
+  return (
+    <>
+      {item.user_recorded_file && (
+        <PastRecording
+          url={item.user_recorded_file}
+          label="your last recording"
+          text="Your last recording"
+        />
+      )}
+      <RecorderPanel
+        submitLabel={submitLabel}
+        onSubmit={async (recording) => {
+          try {
+            await send(requireRecording(recording));
+          } catch (error) {
+            const { title, message } = failure(error);
+            dialog.fail(error, title, message);
+          }
+          onSent?.();
+        }}
+      />
+      {dialog.element}
+    </>
+  );
+}
+
 /** Pre lesson: record the prompt and upload it as pre_lesson (spec: §7). */
 export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
-  const dialog = useDialog();
   return (
     <Stack gap="md">
       <LessonHeading item={item} />
@@ -99,29 +150,14 @@ export function PreLessonScreen({ item, onFinished }: StepScreenProps) {
           <Text fz="lg">{item.text_to_speech}</Text>
         </Paper>
       )}
-      {item.user_recorded_file && (
-        <PastRecording
-          url={item.user_recorded_file}
-          label="your last recording"
-          text="Your last recording"
-        />
-      )}
-      <RecorderPanel
+      <RecordingStep
+        item={item}
         submitLabel="Submit"
-        onSubmit={async (recording) => {
-          try {
-            await uploadPreLessonRecording({
-              lessonId: item.id,
-              recording: requireRecording(recording),
-            });
-          } catch (error) {
-            // spec: §8 — upload failure: a dialog showing the error message.
-            dialog.fail(error, 'Error', errorMessage(error));
-          }
-          onFinished();
-        }}
+        send={(recording) => uploadPreLessonRecording({ lessonId: item.id, recording })}
+        // spec: §8 — upload failure: a dialog showing the error message.
+        failure={(error) => ({ title: 'Error', message: errorMessage(error) })}
+        onSent={onFinished}
       />
-      {dialog.element}
     </Stack>
   );
 }
@@ -163,7 +199,6 @@ export function VideoLessonScreen({ item, nextLabel, onFinished }: StepScreenPro
 
 /** Listen and record: play the model, record, upload (spec: §7 upload-listen-record). */
 export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenProps) {
-  const dialog = useDialog();
   const word = item.word ?? item.title;
   return (
     <Stack gap="md">
@@ -174,29 +209,14 @@ export function ListenRecordScreen({ item, nextLabel, onFinished }: StepScreenPr
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
       {item.description && <Text>{item.description}</Text>}
-      {item.user_recorded_file && (
-        <PastRecording
-          url={item.user_recorded_file}
-          label="your last recording"
-          text="Your last recording"
-        />
-      )}
-      <RecorderPanel
+      <RecordingStep
+        item={item}
         submitLabel={nextLabel}
-        onSubmit={async (recording) => {
-          try {
-            await uploadListenRecording({
-              listenRecordId: item.id,
-              recording: requireRecording(recording),
-            });
-          } catch (error) {
-            // spec: §8 — upload failure: a dialog showing the error message.
-            dialog.fail(error, 'Error', errorMessage(error));
-          }
-          onFinished();
-        }}
+        send={(recording) => uploadListenRecording({ listenRecordId: item.id, recording })}
+        // spec: §8 — upload failure: a dialog showing the error message.
+        failure={(error) => ({ title: 'Error', message: errorMessage(error) })}
+        onSent={onFinished}
       />
-      {dialog.element}
     </Stack>
   );
 }
@@ -415,7 +435,6 @@ export function RecognisingToolScreen({
   nextLabel,
   onFinished,
 }: StepScreenProps) {
-  const dialog = useDialog();
   const [result, setResult] = useState<AiSmartCoachResult | null>(null);
   const word = item.word ?? item.title;
   return (
@@ -426,33 +445,13 @@ export function RecognisingToolScreen({
         </Title>
         {item.audio_url && <ModelAudioButton src={item.audio_url} label={`Listen to ${word}`} />}
       </Group>
-      {item.user_recorded_file && (
-        <PastRecording
-          url={item.user_recorded_file}
-          label="your last recording"
-          text="Your last recording"
-        />
-      )}
-      <RecorderPanel
+      <RecordingStep
+        item={item}
         submitLabel="Check"
-        onSubmit={async (recording) => {
-          try {
-            setResult(
-              await scoreRecognisingTool({
-                moduleCode,
-                text: word,
-                recording: requireRecording(recording),
-              }),
-            );
-          } catch (error) {
-            // spec: §8 — the server's error_message, or the default.
-            dialog.fail(
-              error,
-              'Error',
-              error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
-            );
-          }
-        }}
+        send={async (recording) =>
+          setResult(await scoreRecognisingTool({ moduleCode, text: word, recording }))
+        }
+        failure={aiFailure}
       />
       {result && <AiResultView result={result} />}
       {result && (
@@ -460,7 +459,6 @@ export function RecognisingToolScreen({
           {nextLabel}
         </Button>
       )}
-      {dialog.element}
     </Stack>
   );
 }
@@ -579,7 +577,6 @@ export function FluencyActivityScreen({
   nextLabel,
   onFinished,
 }: StepScreenProps) {
-  const dialog = useDialog();
   const [result, setResult] = useState<FluencyResult | null>(null);
   const text = itemText(item);
   return (
@@ -589,34 +586,13 @@ export function FluencyActivityScreen({
         <Text fz="lg">{text}</Text>
       </Paper>
       {item.audio_url && <ModelAudioButton src={item.audio_url} label="Listen to the sentence" />}
-      {item.user_recorded_file && (
-        <PastRecording
-          url={item.user_recorded_file}
-          label="your last recording"
-          text="Your last recording"
-        />
-      )}
-      <RecorderPanel
+      <RecordingStep
+        item={item}
         submitLabel="Check"
-        onSubmit={async (recording) => {
-          try {
-            setResult(
-              await evaluateFluency({
-                moduleId,
-                moduleCode,
-                text,
-                recording: requireRecording(recording),
-              }),
-            );
-          } catch (error) {
-            // spec: §8 — the server's error_message, or the default.
-            dialog.fail(
-              error,
-              'Error',
-              error instanceof AiResultError ? error.message : AI_ERROR_DEFAULT,
-            );
-          }
-        }}
+        send={async (recording) =>
+          setResult(await evaluateFluency({ moduleId, moduleCode, text, recording }))
+        }
+        failure={aiFailure}
       />
       {result && <FluencyResultView result={result} />}
       {result && <ActivityRating fluencyActivityId={item.pivot.fluency_activity_id ?? item.id} />}
@@ -625,14 +601,12 @@ export function FluencyActivityScreen({
           {nextLabel}
         </Button>
       )}
-      {dialog.element}
     </Stack>
   );
 }
 
 /** Final assessment: record each item → upload-final-record (spec: §7; §8 'Failed'). */
 export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }: StepScreenProps) {
-  const dialog = useDialog();
   const text = itemText(item);
   return (
     <Stack gap="md">
@@ -640,29 +614,14 @@ export function FinalAssessmentScreen({ item, moduleId, nextLabel, onFinished }:
       <Paper withBorder p="md" radius="md">
         <Text fz="lg">{text}</Text>
       </Paper>
-      {item.user_recorded_file && (
-        <PastRecording
-          url={item.user_recorded_file}
-          label="your last recording"
-          text="Your last recording"
-        />
-      )}
-      <RecorderPanel
+      <RecordingStep
+        item={item}
         submitLabel={nextLabel}
-        onSubmit={async (recording) => {
-          try {
-            await uploadFinalRecording({
-              assessmentId: item.id,
-              moduleId,
-              recording: requireRecording(recording),
-            });
-          } catch (error) {
-            dialog.fail(error, 'Failed', FINAL_UPLOAD_FAILED);
-          }
-          onFinished();
-        }}
+        send={(recording) => uploadFinalRecording({ assessmentId: item.id, moduleId, recording })}
+        // spec: §8 — final upload failure.
+        failure={() => ({ title: 'Failed', message: FINAL_UPLOAD_FAILED })}
+        onSent={onFinished}
       />
-      {dialog.element}
     </Stack>
   );
 }
