@@ -54,8 +54,67 @@ export const readNotification = defineRoute({
   }),
 });
 
+// ---- live delivery (issue 5): server-sent events and Web Push.
+
+/**
+ * Server-sent events, `text/event-stream`. The bearer token goes in the Authorization header (the
+ * client reads the stream with fetch). Events: `notification` (data: a Notification) when one is
+ * created, `unread` (data: {count}) on connect and whenever the count changes; a comment line
+ * every 25 s keeps proxies from closing the stream.
+ */
+export const notificationStream = defineRoute({
+  method: 'GET',
+  path: '/notifications/stream',
+  auth: 'user',
+  summary: 'Live notifications as server-sent events (`notification`, `unread`).',
+  request: EmptyRequestSchema,
+  response: z.unknown(),
+});
+export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+export const UnreadEventSchema = z.object({ count: z.number().int() });
+
+export const webPushPublicKey = defineRoute({
+  method: 'GET',
+  path: '/web-push/public-key',
+  auth: 'public',
+  summary: 'The VAPID public key the browser subscribes with (generated and stored on first start).',
+  request: EmptyRequestSchema,
+  response: z.object({ isError: z.literal(false), public_key: z.string() }),
+});
+
+/** A browser PushSubscription as `subscription.toJSON()` gives it. */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.string().url(),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+});
+
+export const storeWebNotificationToken = defineRoute({
+  method: 'POST',
+  path: '/store-webnotification-token',
+  auth: 'user',
+  summary: 'Store the browser’s push subscription (accounts §7 `{token}`): the PushSubscription JSON, as an object or a string.',
+  request: z.object({
+    token: z.union([
+      PushSubscriptionSchema,
+      z.string().transform((value, ctx) => {
+        try {
+          return PushSubscriptionSchema.parse(JSON.parse(value));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'token must be a push subscription' });
+          return z.NEVER;
+        }
+      }),
+    ]),
+  }),
+  response: z.object({ isError: z.literal(false), message: z.string() }),
+});
+
 export const notificationsRoutes = {
   getUserNotifications,
   getUnreadNotificationCount,
   readNotification,
+  notificationStream,
+  webPushPublicKey,
+  storeWebNotificationToken,
 } as const;

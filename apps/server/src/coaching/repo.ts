@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import './tables.ts';
 import type { Db, PlanType, SubscriptionStatus } from '../lib/db.ts';
 
 export interface CreditSubscription {

@@ -132,6 +132,8 @@ export interface CoachingCreditLedgerTable {
   /** +n for a grant, -1 for a feedback request, +1 for a refund. */
   delta: number;
   reason: 'trial_grant' | 'monthly_grant' | 'feedback_request' | 'refund' | 'admin';
+  /** A consumption's idempotency key (unique per user), null for grants. */
+  key: string | null;
   createdAt: Timestamp;
 }
 

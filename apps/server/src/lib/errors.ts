@@ -1,4 +1,4 @@
-import { MESSAGES } from '@clearspeak/contract';
+import { COACHING_LIMIT_MESSAGE, FEEDBACK_MESSAGES, MESSAGES } from '@clearspeak/contract';
 
 /**
  * Every failure a service can report. The error handler maps the code to the HTTP status; the
@@ -28,6 +28,10 @@ const CODES = {
   unsupported_media_type: { status: 415, message: 'Please send an audio recording (mp3, wav, webm, ogg, m4a, aac or flac).' },
   payload_too_large: { status: 413, message: 'The recording is too large. Recordings can be at most 5 MB.' },
   scoring_failed: { status: 503, message: 'We saved your recording but could not score it just now. Please try again.' },
+  // Coaching (issue 5): learning §8 Coaching limit; a plan without coaching; two coaches, one claim.
+  coaching_limit: { status: 403, message: COACHING_LIMIT_MESSAGE },
+  no_coaching: { status: 403, message: 'Coach feedback comes with a coaching plan. Upgrade to get feedback from a coach.' },
+  claim_conflict: { status: 409, message: FEEDBACK_MESSAGES.claimedByOther },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof CODES;

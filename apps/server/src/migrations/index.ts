@@ -6,6 +6,7 @@ import * as addSocialIdentityEmailSource from './20261121180000_add_social_ident
 import * as createCourseAndProgress from './20261121190000_create_course_and_progress.ts';
 import * as createAssessmentAndNotifications from './20261121200000_create_assessment_and_notifications.ts';
 import * as addAssessmentResultRecordIds from './20261121200100_add_assessment_result_record_ids.ts';
+import * as createCoaching from './20261121210000_create_coaching.ts';
 
 // Listed explicitly (not read from the folder) so the same code runs under tsx, vitest and a bundle.
 // Forward-only: add a new file here, never edit a landed one.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261121190000_create_course_and_progress': createCourseAndProgress,
   '20261121200000_create_assessment_and_notifications': createAssessmentAndNotifications,
   '20261121200100_add_assessment_result_record_ids': addAssessmentResultRecordIds,
+  '20261121210000_create_coaching': createCoaching,
 };
