@@ -6,6 +6,7 @@ import type { Db } from './lib/db.ts';
 import type { Config } from './lib/env.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Authenticator } from './lib/routing.ts';
+import type { LiveNotifications } from './notifications/live.ts';
 import type { ScoringEngine } from './scoring/engine.ts';
 
 /** What every domain's routes receive; services take only the parts they use. */
@@ -21,4 +22,6 @@ export interface AppDeps {
   route: { authenticate: Authenticator; authRateLimitPerMinute: number };
   /** The one pronunciation engine (decoder pool) of this server. */
   scoringEngine: ScoringEngine;
+  /** Live delivery of new notifications (server-sent events through the hub, Web Push). */
+  notifications: LiveNotifications;
 }

@@ -33,6 +33,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mailer.
 import { registerUserRoutes } from './users/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { registerModuleRoutes } from './modules/routes.ts';
+import { createInProcessHub, type NotificationHub } from './notifications/hub.ts';
+import { createLiveNotifications } from './notifications/live.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerRecordingRoutes } from './recordings/routes.ts';
 import { createSpeechScoringEngine, type ScoringEngine } from './scoring/engine.ts';
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** The pronunciation engine; by default one `@clearspeak/speech` pool per app, closed with it. */
   scoringEngine?: ScoringEngine;
+  /** Fan-out of live notifications; by default in-process (start.ts passes the PostgreSQL one). */
+  notificationHub?: NotificationHub;
 }
 
 /** The blob store the configuration asks for; S3 is refused clearly until its adapter lands. */
@@ -89,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scoringEngine = options.scoringEngine ?? createSpeechScoringEngine(config.scoring);
   // An engine the app made is the app's to close; one passed in belongs to the caller.
   if (!options.scoringEngine) app.addHook('onClose', () => scoringEngine.close());
+  const notificationHub = options.notificationHub ?? createInProcessHub();
+  if (!options.notificationHub) app.addHook('onClose', () => notificationHub.close());
   const deps: AppDeps = {
     config,
     db,
@@ -100,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     route: { authenticate: (token) => authenticateToken({ db, clock }, token), authRateLimitPerMinute: config.authRateLimitPerMinute },
     scoringEngine,
+    notifications: await createLiveNotifications({ config, db, hub: notificationHub, log: app.log }),
   };
 
   await app.register(helmet, {

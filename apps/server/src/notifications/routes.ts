@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationsRoutes as r } from '@clearspeak/contract';
 import type { AppDeps } from '../app-deps.ts';
 import { registerContractRoute, requireAuth } from '../lib/routing.ts';
-import { getUnreadNotificationCount, getUserNotifications, readNotification } from './service.ts';
+import { announceUnreadChange, getUnreadNotificationCount, getUserNotifications, readNotification } from './service.ts';
 
 /** spec: learning §7 notification calls. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -19,7 +19,9 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   registerContractRoute(app, route, r.readNotification, async (ctx) => {
-    const userNotification = await readNotification(deps, { userId: requireAuth(ctx).userId, notificationId: ctx.input.notification_id });
+    const { userId } = requireAuth(ctx);
+    const userNotification = await readNotification(deps, { userId, notificationId: ctx.input.notification_id });
+    await announceUnreadChange(deps, userId);
     return { isError: false as const, userNotification };
   });
 }

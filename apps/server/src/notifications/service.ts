@@ -10,6 +10,7 @@ import {
   markNotificationRead,
   type NotificationRow,
 } from './repo.ts';
+import type { LiveNotifications } from './live.ts';
 import type { NotificationType } from './tables.ts';
 
 // spec: learning-experience §3 Notification, §7 notification calls.
@@ -28,11 +29,21 @@ export function toWireNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Creates a notification for a user (the other domains call this; live delivery comes later). */
-export async function notifyUser(
-  deps: { db: Db; clock: Clock },
-  options: { userId: number; type: NotificationType; objectId: number; header: string; title: string; subtitle: string; icon: string | null },
-): Promise<Notification> {
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  objectId: number;
+  header: string;
+  title: string;
+  subtitle: string;
+  icon: string | null;
+}
+
+/**
+ * Stores a notification without announcing it: use this inside a transaction (`{ db: trx, clock }`)
+ * and call `announceNotification` once the transaction has committed.
+ */
+export async function createNotification(deps: { db: Db; clock: Clock }, options: NewNotification): Promise<Notification> {
   const row = await insertNotification(deps.db, {
     userId: options.userId,
     notificationType: options.type,
@@ -44,6 +55,35 @@ export async function notifyUser(
     createdAt: deps.clock.now(),
   });
   return toWireNotification(row);
+}
+
+/**
+ * Announces a stored (committed) notification: to every open page of the user, on any instance
+ * (server-sent events through the hub), and as a Web Push to the user's browsers. Never rejects:
+ * a delivery failure is logged, the notification stays in the list. Awaiting it is optional.
+ */
+export async function announceNotification(deps: { notifications: LiveNotifications }, userId: number, notification: Notification): Promise<void> {
+  const live = deps.notifications;
+  await Promise.all([
+    live.hub.publish({ userId, notification }).catch((err: unknown) => live.log.warn({ err, userId, notificationId: notification.id }, 'live notification failed')),
+    live.push(userId, notification).catch((err: unknown) => live.log.warn({ err, userId, notificationId: notification.id }, 'web push failed')),
+  ]);
+}
+
+/** Tells the user's open pages that the unread count changed (a notification was read). Never rejects. */
+export async function announceUnreadChange(deps: { notifications: LiveNotifications }, userId: number): Promise<void> {
+  const live = deps.notifications;
+  await live.hub.publish({ userId, notification: null }).catch((err: unknown) => live.log.warn({ err, userId }, 'live unread count failed'));
+}
+
+/**
+ * Creates a notification for a user and announces it when `deps` carries the live delivery (the
+ * app's deps do). Not for use inside a transaction: see `createNotification`.
+ */
+export async function notifyUser(deps: { db: Db; clock: Clock; notifications?: LiveNotifications }, options: NewNotification): Promise<Notification> {
+  const notification = await createNotification(deps, options);
+  if (deps.notifications) await announceNotification({ notifications: deps.notifications }, options.userId, notification);
+  return notification;
 }
 
 export async function getUserNotifications(deps: { db: Db }, options: { userId: number }): Promise<Notification[]> {
