@@ -8,6 +8,8 @@
  */
 export interface AnalyticsEvents {
   'Module Completed': { moduleId: number; title: string };
+  /** learning §7 — the module feedback page was opened. */
+  'Enter Show Feedback': { moduleId: number };
 }
 
 export type AnalyticsEventName = keyof AnalyticsEvents;
