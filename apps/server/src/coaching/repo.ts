@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import './tables.ts';
 import type { Db, PlanType, SubscriptionStatus } from '../lib/db.ts';
+import { sumCoachingCredit } from '../users/repo.ts';
 
 export interface CreditSubscription {
   id: number;
@@ -85,43 +85,52 @@ export async function insertGrantOnce(
   });
 }
 
-/** The event that records a consumption's idempotency key beside its ledger row. */
-export const CONSUMED_EVENT = 'coaching-credit-consumed';
-
 export type ConsumeOutcome = { kind: 'consumed'; remaining: number } | { kind: 'repeat'; remaining: number } | { kind: 'no_credit' };
 
+export interface ConsumeInput {
+  userId: number;
+  subscriptionId: number | null;
+  reason: 'feedback_request';
+  /** The ledger row's idempotency key (unique per user, e.g. `request:12`). */
+  key: string;
+  now: Date;
+}
+
+/** The user's credit balance (never below 0); inside a transaction, what it sees. */
+export const creditBalance = sumCoachingCredit;
+
+/** Locks the user's row for the rest of `trx`: one learner's credit and request changes run one at a time. */
+export async function lockUser(trx: Db, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+}
+
 /**
- * Takes one credit in one transaction: the user's row is locked so concurrent requests see each
- * other's deductions; a key seen before is a no-op.
+ * Takes one credit inside the caller's transaction (`trx`, the user's row already locked, see
+ * lockUser): a key already in the ledger is a repeat; at 0 nothing is written. The insert skips
+ * on the (user_id, key) unique index, so a key that slipped in meanwhile is a repeat too.
  */
-export async function consumeOnce(
-  db: Db,
-  options: { userId: number; subscriptionId: number | null; reason: 'feedback_request'; key: string; now: Date },
-): Promise<ConsumeOutcome> {
+export async function consumeOnceIn(trx: Db, options: ConsumeInput): Promise<ConsumeOutcome> {
+  const seen = await trx.selectFrom('coachingCreditLedger').select('id').where('userId', '=', options.userId).where('key', '=', options.key).executeTakeFirst();
+  if (seen) return { kind: 'repeat', remaining: await creditBalance(trx, options.userId) };
+  const before = await creditBalance(trx, options.userId);
+  if (before <= 0) return { kind: 'no_credit' };
+  const inserted = await trx
+    .insertInto('coachingCreditLedger')
+    .values({ userId: options.userId, subscriptionId: options.subscriptionId, delta: -1, reason: options.reason, key: options.key, createdAt: options.now })
+    .onConflict((oc) => oc.columns(['userId', 'key']).where('key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { kind: 'repeat', remaining: await creditBalance(trx, options.userId) };
+  return { kind: 'consumed', remaining: before - 1 };
+}
+
+/**
+ * Takes one credit in its own transaction: the user's row is locked so concurrent requests see
+ * each other's deductions; a key seen before is a no-op.
+ */
+export async function consumeOnce(db: Db, options: ConsumeInput): Promise<ConsumeOutcome> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', options.userId).forUpdate().executeTakeFirstOrThrow();
-    const balance = async () => {
-      const rows = await trx.selectFrom('coachingCreditLedger').select('delta').where('userId', '=', options.userId).execute();
-      return Math.max(0, rows.reduce((sum, r) => sum + r.delta, 0));
-    };
-    const seen = await trx
-      .selectFrom('events')
-      .select('id')
-      .where('userId', '=', options.userId)
-      .where('name', '=', CONSUMED_EVENT)
-      .where(sql<string>`properties->>'key'`, '=', options.key)
-      .executeTakeFirst();
-    if (seen) return { kind: 'repeat', remaining: await balance() };
-    const before = await balance();
-    if (before <= 0) return { kind: 'no_credit' };
-    await trx
-      .insertInto('coachingCreditLedger')
-      .values({ userId: options.userId, subscriptionId: options.subscriptionId, delta: -1, reason: options.reason, createdAt: options.now })
-      .execute();
-    await trx
-      .insertInto('events')
-      .values({ userId: options.userId, name: CONSUMED_EVENT, properties: JSON.stringify({ key: options.key, reason: options.reason }), createdAt: options.now })
-      .execute();
-    return { kind: 'consumed', remaining: before - 1 };
+    await lockUser(trx, options.userId);
+    return consumeOnceIn(trx, options);
   });
 }

@@ -94,7 +94,7 @@ export async function consumeCredit(options: {
     key: options.key,
     now: options.clock.now(),
   });
-  if (outcome.kind === 'no_credit') throw new AppError('forbidden', { message: COACHING_LIMIT_MESSAGE });
+  if (outcome.kind === 'no_credit') throw new AppError('coaching_limit', { message: COACHING_LIMIT_MESSAGE });
   return { remaining: outcome.remaining, repeated: outcome.kind === 'repeat' };
 }
 
