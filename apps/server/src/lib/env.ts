@@ -40,6 +40,9 @@ export const ENV_VARS = {
   MEDIA_DIR: 'Built course media (npm run build:media -w content) served read-only at /media (default DATA_DIR/media).',
   SCORING_WORKERS: 'Pronunciation decoder processes per server (default 2).',
   SCORING_QUEUE_MAX: 'Scoring requests allowed to wait beyond those running; more get 503 with Retry-After (default 16).',
+  VAPID_PUBLIC_KEY: 'Web Push VAPID public key (base64url); with VAPID_PRIVATE_KEY. When unset a pair is generated on first start and kept in the database (app_settings).',
+  VAPID_PRIVATE_KEY: 'Web Push VAPID private key (base64url); goes with VAPID_PUBLIC_KEY.',
+  VAPID_SUBJECT: 'Contact the push services may use, mailto: or https: (default PUBLIC_URL when it is https, else mailto: the MAIL_FROM address).',
 } as const;
 export type EnvVarName = keyof typeof ENV_VARS;
 
@@ -85,6 +88,9 @@ const EnvSchema = z.object({
   MEDIA_DIR: optionalString,
   SCORING_WORKERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
   SCORING_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(16),
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key').optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be a base64url P-256 private key').optional()),
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional()),
 });
 
 export interface Config {
@@ -110,6 +116,8 @@ export interface Config {
   mediaDir: string;
   /** The shared pronunciation-engine pool (decoder processes and queue bound). */
   scoring: { workers: number; maxQueue: number };
+  /** Web Push: the VAPID pair from the environment (else generated and stored) and the contact. */
+  webPush: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** Requests per minute per address on the sign-in, register, code and reset routes. */
   authRateLimitPerMinute: number;
   /** scrypt cost for new password hashes (lib/password.ts); tests lower it. */
@@ -144,11 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_SECRET: FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
   // Demo data only for the embedded database and never in production (issue 2, Demo data).
   if (isProduction && e.SEED_DEMO === true) {
     throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
   }
   const seedDemo = isProduction ? false : (e.SEED_DEMO ?? !e.DATABASE_URL);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   return {
     port: e.PORT,
@@ -157,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl: e.DATABASE_URL,
     nodeEnv: e.NODE_ENV,
     isProduction,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo,
@@ -183,9 +195,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDist: path.resolve(cwd, e.WEB_DIST),
     mediaDir: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : path.join(dataDir, 'media'),
     scoring: { workers: e.SCORING_WORKERS, maxQueue: e.SCORING_QUEUE_MAX },
+    webPush: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM) },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     passwordCost: DEFAULT_SCRYPT_COST,
   };
+}
+
+/** Push services want a way to reach the sender: the public https site, else the mail sender. */
+function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** The ALTCHA key must survive restarts (a challenge issued before a restart stays valid). */
