@@ -45,6 +45,18 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The path parameters that carry a value. A client that sends the template unfilled
+ * (`/coach/requests/:id`, the id in the body or query) gets no `id: ':id'` over its own.
+ */
+export function pathParams(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' && value !== `:${name}`) out[name] = value;
+  }
+  return out;
+}
+
 /** Sets `req.auth` for the route's auth kind, or throws 401/403 (also used by upload and file routes). */
 export async function authorizeRequest(authenticate: Authenticator, kind: RouteAuth, req: FastifyRequest): Promise<void> {
   req.auth = null;
@@ -89,6 +101,11 @@ export function registerContractRoute<Req extends z.ZodType, Res extends z.ZodTy
     preValidation: async (req) => {
       // A POST without a body is validated as `{}`, so each missing field gets its own message.
       if (req.method !== 'GET' && (req.body === undefined || req.body === null)) req.body = {};
+      // Path parameters (`/coach/requests/:id`) join the input the schema validates.
+      const params = pathParams(req);
+      if (Object.keys(params).length === 0) return;
+      if (req.method === 'GET') req.query = { ...(req.query as object), ...params };
+      else if (typeof req.body === 'object' && req.body !== null) req.body = { ...(req.body as object), ...params };
     },
     preHandler: (req) => authorizeRequest(deps.authenticate, def.auth, req),
     handler: async (req, reply) => {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, ErrorResponseSchema, UPLOAD_LIMITS, type RouteDef } from '@clearspeak/contract';
 import { AppError } from '../lib/errors.ts';
-import { authorizeRequest, type AuthContext, type Authenticator } from '../lib/routing.ts';
+import { authorizeRequest, pathParams, type AuthContext, type Authenticator } from '../lib/routing.ts';
 import { mimeTypeOf, probeAudio, UnreadableAudioError } from './probe.ts';
 
 /** An uploaded recording that passed every check, still in its temp file. */
@@ -98,7 +98,7 @@ function registerMultipartRoute<Req extends z.ZodType, Res extends z.ZodType>(
       const dir = await mkdtemp(path.join(tmpdir(), 'cs-upload-'));
       try {
         const { fields, file } = await receiveParts(req, path.join(dir, 'recording'));
-        const parsed = def.request.safeParse(fields);
+        const parsed = def.request.safeParse({ ...fields, ...pathParams(req) });
         if (!parsed.success) {
           const errors: Record<string, string> = {};
           for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
