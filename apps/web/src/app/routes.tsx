@@ -6,6 +6,7 @@ import { ResetPasswordPage } from '../features/accounts/components/reset-passwor
 import { SignUpPage } from '../features/accounts/components/sign-up-page';
 import { VerificationSuccessPage } from '../features/accounts/components/verification-success-page';
 import { InitialAssessmentPage } from '../features/assessment/components/initial-assessment-page';
+import { ModuleFeedbackPage } from '../features/coaching/components/module-feedback-page';
 import { LessonPlayerPage } from '../features/modules/components/lesson-player-page';
 import { ModuleOverviewPage } from '../features/modules/components/module-overview-page';
 import { ModulesPage } from '../features/modules/components/modules-page';
@@ -54,8 +55,7 @@ export const routes: RouteObject[] = [
                       { path: '/modules', element: <ModulesPage /> },
                       { path: '/modules/:moduleId', element: <ModuleOverviewPage /> },
                       { path: '/modules/:moduleId/review', element: <ReviewPage /> },
-                      // The coaching issue adds the module feedback page; until then it is not found.
-                      { path: '/modules/:moduleId/feedback', element: <NotFoundPage /> },
+                      { path: '/modules/:moduleId/feedback', element: <ModuleFeedbackPage /> },
                       {
                         path: '/modules/:moduleId/:lessonType/:lessonId',
                         element: <LessonPlayerPage />,
