@@ -42,7 +42,7 @@ export function currentCreditPeriod(sub: Pick<CreditSubscription, 'status' | 'cr
 }
 
 /** spec: accounts §4, §9; learning §4 — credit only for subscriptions created after 2022-05-06. */
-function isCreditEnabled(sub: Pick<CreditSubscription, 'planType' | 'createdAt'>): boolean {
+export function isCreditEnabled(sub: Pick<CreditSubscription, 'planType' | 'createdAt'>): boolean {
   return sub.planType === 'with_feedback' && sub.createdAt > COACH_CREDIT_SINCE;
 }
 
