@@ -21,6 +21,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { Brand } from '../../components/ui/brand';
+import { CreditsMenu } from '../../features/coaching/components/credits-menu';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -78,6 +79,7 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <CreditsMenu />
             <NotificationsMenu />
             <Tooltip label="Sign out">
               <ActionIcon
