@@ -10,6 +10,7 @@ export {
   type MediaRecipe,
 } from './media/assets.ts';
 export * from './media/keys.ts';
+export { listAssessmentWords } from './media/word-cards.ts';
 
 /** Thrown when course data does not match the schema; the message names every bad field. */
 export class CourseValidationError extends Error {

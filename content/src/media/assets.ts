@@ -16,7 +16,9 @@ import {
   sectionIconKey,
   type ResultSound,
   type SectionIcon,
+  assessmentWordImageKey,
 } from './keys.ts';
+import { listAssessmentWords, wordCardRecipe, type WordCardRecipe } from './word-cards.ts';
 
 export type MediaKind = 'audio' | 'video' | 'captions' | 'image';
 
@@ -36,7 +38,8 @@ export type MediaRecipe =
     }
   | { type: 'captions'; videoKey: string }
   | { type: 'result-sound'; result: ResultSound }
-  | { type: 'icon'; label: string; color: string; shape: 'module' | 'section' | 'avatar' };
+  | { type: 'icon'; label: string; color: string; shape: 'module' | 'section' | 'avatar' }
+  | WordCardRecipe;
 
 export interface MediaAsset {
   /** Path relative to the media root; also the URL path under /media. */
@@ -188,6 +191,19 @@ export function listMediaAssets(course: Course): MediaAsset[] {
   }
 
   for (const item of course.assessment.items) speech(item.text, `assessment:${item.id}`);
+  // One picture per word of the assessment: the AI result's words[].image_url (issue 6).
+  for (const word of listAssessmentWords(course.assessment.items)) {
+    const recipe = wordCardRecipe(word, course.assessment.items);
+    add({
+      key: assessmentWordImageKey(word),
+      kind: 'image',
+      text: `${recipe.word} /${recipe.ipa.map((part) => part.text).join('')}/`,
+      usedBy: course.assessment.items
+        .filter((item) => listAssessmentWords([item]).includes(word))
+        .map((item) => `assessment:${item.id}`),
+      recipe,
+    });
+  }
   for (const video of course.assessment.introVideos) {
     const videoKey = introVideoKey(video.language);
     const captionsKey = introCaptionsKey(video.language);

@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import type { Course } from '../schema.ts';
 import { listMediaAssets, type MediaAsset, type MediaKind, type MediaRecipe } from './assets.ts';
 import { isReplaced, readManifest, writeManifest, type Manifest } from './manifest.ts';
+import { drawWordCard } from './word-cards.ts';
 
 /**
  * Builds every media file of the course from its text: espeak-ng speaks, ffmpeg encodes
@@ -334,6 +335,11 @@ async function runJob(asset: MediaAsset, dir: string): Promise<Map<string, strin
     case 'icon': {
       const svg = path.join(dir, 'icon.svg');
       await writeFile(svg, drawIcon(recipe.label, recipe.color, recipe.shape));
+      return new Map([[asset.key, svg]]);
+    }
+    case 'word-card': {
+      const svg = path.join(dir, 'card.svg');
+      await writeFile(svg, drawWordCard(recipe));
       return new Map([[asset.key, svg]]);
     }
     case 'slides':

@@ -91,3 +91,8 @@ export function sectionIconKey(section: SectionIcon, variant: 'color' | 'gray' =
 export function coachPhotoKey(coachName: string): string {
   return `images/coaches/${slugify(coachName)}.svg`;
 }
+
+/** The picture of one fluency-assessment word (a word card; see word-cards.ts). */
+export function assessmentWordImageKey(word: string): string {
+  return `images/words/${slugify(word)}.svg`;
+}

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentRoutes as r, notificationsRoutes as n } from '@clearspeak/contract';
-import { introVideoKey, loadCourse } from '@clearspeak/content';
+import { assessmentRoutes as r, notificationsRoutes as n, type AssessmentResult } from '@clearspeak/contract';
+import { assessmentWordImageKey, introVideoKey, loadCourse } from '@clearspeak/content';
+import { buildMedia } from '@clearspeak/content/media';
 import { createLocalBlobStore } from '../lib/blob-store.ts';
 import { seedCourse } from '../modules/course-seed.ts';
 import { createAudioFactory, createLearner } from '../modules/test-helpers.ts';
@@ -12,15 +15,32 @@ import { FAILS_TH, ITEM, newAnonymousId, takeAnonymousAssessment, thModuleId, up
 // Real database, real engine (one decoder pool for this file), recordings spoken by espeak-ng.
 let t: TestApp;
 const audio = createAudioFactory();
+// The word cards as build:media makes them, served at /media like the rest of the course media.
+const mediaDir = mkdtempSync(path.join(tmpdir(), 'cs-assessment-media-'));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  await buildMedia({ course: loadCourse(), outDir: mediaDir, filter: (a) => a.recipe.type === 'word-card' });
+  t = await createTestApp({ env: { MEDIA_DIR: mediaDir } });
   await seedCourse(t.db);
 });
 afterAll(async () => {
   await t.close();
   audio.cleanup();
+  rmSync(mediaDir, { recursive: true, force: true });
 });
+
+/** Every word of the result has its word card, and the card is served. */
+async function expectWordPictures(result: AssessmentResult) {
+  const words = [...result.items.flatMap((i) => i.words), ...result.words];
+  expect(words.length).toBeGreaterThan(0);
+  for (const w of words) expect(w.image_url, w.word).toBe(`/media/${assessmentWordImageKey(w.word)}`);
+  for (const url of new Set(words.map((w) => w.image_url!))) {
+    const res = await get(t.app, url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toMatch(/^<svg [^>]*aria-label="[^"]+, key sound \/[^/]+\/"/);
+  }
+}
 
 describe('items, anonymous ids and the intro-video variable', () => {
   it('answers the content items with model audio and the waiting tips, to learners and known visitors only', async () => {
@@ -89,6 +109,34 @@ describe('uploads', () => {
     expect((await uploadLearner(t, 'bad-token', ITEM.very, audio.speak('very'))).statusCode).toBe(401);
   });
 
+  it('saves the native language a learner chose to their profile (accounts §2 step 1)', async () => {
+    const learner = await createLearner(t);
+    const profileLanguage = async () => (await get(t.app, '/api/get-user-data', { token: learner.token })).json().userDetails.native_language as string | null;
+    expect(await profileLanguage()).toBeNull();
+    // "Other" only opens the list, and a name not on the list is not a language: neither is saved.
+    for (const language of ['Other', 'Klingon']) expect((await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'), language)).statusCode).toBe(200);
+    expect(await profileLanguage()).toBeNull();
+    expect((await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'), 'Hindi')).statusCode).toBe(200);
+    expect(await profileLanguage()).toBe('Hindi');
+    // Choosing again in a later assessment is the learner's latest word.
+    await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'), 'Malay/Indonesian');
+    expect(await profileLanguage()).toBe('Malay/Indonesian');
+    // No language sent, or "Others" (not listed), keeps the one the profile has.
+    await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'));
+    await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'), 'Others');
+    expect(await profileLanguage()).toBe('Malay/Indonesian');
+    // The session a later sign-in starts carries it too.
+    const login = await post(t.app, '/api/web-portal-login', { email: learner.email, password: 'password123' });
+    expect(login.json().data.user.native_language).toBe('Malay/Indonesian');
+  });
+
+  it('fills an empty profile with "Others" but never overwrites a language with it', async () => {
+    const learner = await createLearner(t);
+    await uploadLearner(t, learner.token, ITEM.very, audio.speak('very'), 'Others');
+    const row = await t.db.selectFrom('users').select('nativeLanguage').where('id', '=', learner.userId).executeTakeFirstOrThrow();
+    expect(row.nativeLanguage).toBe('Others');
+  });
+
   it('stores a visitor recording only for a known, unclaimed anonymous id', async () => {
     const id = await newAnonymousId(t);
     const ok = await uploadAnonymous(t, id, ITEM.very, audio.speak('very'));
@@ -119,6 +167,8 @@ describe('the AI result and the study plan', () => {
     expect(result.items[1]!.words.map((w) => w.word)).toEqual(['I', 'think', 'the', 'weather', 'will', 'be', 'better', 'on', 'Thursday']);
     const think = result.items[0]!.words[0]!;
     expect(think.weak_sounds.map((s) => s.phone)).toContain('TH');
+    expect(think.image_url).toBe('/media/images/words/think.svg');
+    await expectWordPictures(result);
     // The overall score is the mean of the items' engine totals.
     const totals = result.items.map((i) => i.score!);
     expect(result.overall_score).toBe(Math.round(totals.reduce((a, b) => a + b, 0) / totals.length));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { AssessmentResult } from '@clearspeak/contract';
-import { ASSESSMENT_LANGUAGES, introVideoKey, loadCourse, modelAudioKey, type AssessmentItem } from '@clearspeak/content';
+import { ASSESSMENT_LANGUAGES, assessmentWordImageKey, introVideoKey, listAssessmentWords, loadCourse, modelAudioKey, type AssessmentItem } from '@clearspeak/content';
 import { ARTICULATION_TIPS, QueueFullError, type Assessment, type Phone, type WordAssessment } from '@clearspeak/speech';
 import type { BlobStore } from '../lib/blob-store.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -15,6 +15,7 @@ import { findLatestNotification, notifyUser } from '../notifications/service.ts'
 import { extensionOf } from '../recordings/probe.ts';
 import type { CheckedRecording } from '../recordings/upload.ts';
 import { getModelVoiceUrl, type ScoringDeps } from '../scoring/service.ts';
+import { saveNativeLanguage } from '../users/service.ts';
 import {
   claimVisitor,
   deleteVisitors,
@@ -24,6 +25,7 @@ import {
   findResultForRecords,
   findVariable,
   findVisitor,
+  findVisitorNativeLanguage,
   hasStudyPlan,
   insertAssessmentRecord,
   insertAssessmentResult,
@@ -59,6 +61,15 @@ type DbClock = { db: Db; clock: Clock };
 
 function items(): AssessmentItem[] {
   return loadCourse().assessment.items;
+}
+
+let assessmentWords: Set<string> | undefined;
+
+/** The word card of an assessment word (content/src/media/word-cards.ts), built at build:media. */
+export function wordImageUrl(word: string): string | null {
+  assessmentWords ??= new Set(listAssessmentWords(items()));
+  const lower = word.toLowerCase();
+  return assessmentWords.has(lower) ? mediaUrl(assessmentWordImageKey(lower)) : null;
 }
 
 /** GET /initial-assessments and /v2/initial-assessments: the content's items and waiting tips. */
@@ -111,8 +122,9 @@ export async function storeAssessmentRecord(
   const folder = 'userId' in owner ? `user-${owner.userId}` : `anonymous-${owner.anonymousId}`;
   const blobKey = `assessment/${folder}/${randomUUID()}.${extensionOf(recording.mimeType)}`;
   await deps.blobStore.put(blobKey, createReadStream(recording.path), { contentType: recording.mimeType });
+  let row: AssessmentRecordRow;
   try {
-    return await insertAssessmentRecord(deps.db, {
+    row = await insertAssessmentRecord(deps.db, {
       userId: 'userId' in owner ? owner.userId : null,
       anonymousId: 'anonymousId' in owner ? owner.anonymousId : null,
       itemId: item.id,
@@ -128,6 +140,10 @@ export async function storeAssessmentRecord(
     await deps.blobStore.delete(blobKey).catch(() => undefined);
     throw err;
   }
+  // The language a signed-in learner just chose is their profile's from now on; a visitor's
+  // choice waits for the claim at sign-up (claimAnonymousData).
+  if ('userId' in owner) await saveNativeLanguage(deps, { userId: owner.userId, language: options.nativeLanguage, onlyIfEmpty: false });
+  return row;
 }
 
 // ---------------------------------------------------------------- scoring and the result
@@ -232,7 +248,7 @@ async function buildResult(
   const wireWord = (w: WordAssessment, item: AssessmentItem | undefined) => ({
     word: w.text,
     score: w.accuracy,
-    image_url: null,
+    image_url: wordImageUrl(w.text),
     voice_url: wordVoice(w, item),
     weak_sounds: w.phones.filter((p) => p.score < WEAK_BELOW).map((p) => ({ phone: p.arpabet, ipa: p.ipa, score: p.score })),
   });
@@ -415,6 +431,8 @@ export async function claimAnonymousData(deps: DbClock, options: { anonymousId: 
     return true;
   });
   if (!claimed) return false;
+  // The language chosen in the assessment fills the profile, never replaces what the account has.
+  await saveNativeLanguage(deps, { userId: options.userId, language: await findVisitorNativeLanguage(deps.db, options.anonymousId), onlyIfEmpty: true });
   const result = await findLatestVisitorResult(deps.db, options.anonymousId);
   if (result) {
     // The plan follows the account's newest result (a learner may have taken it signed in since).
