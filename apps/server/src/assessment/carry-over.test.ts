@@ -97,6 +97,48 @@ describe('carry-over on POST /v1/register', () => {
   });
 });
 
+describe('the native language chosen by the visitor (accounts §2 step 1)', () => {
+  it('fills the profile at verification, and the session of the first sign-in shows it', async () => {
+    const anonymousUserId = await newAnonymousId(t);
+    expect((await uploadAnonymous(t, anonymousUserId, ITEM.very, speak('very'), 'Portuguese')).statusCode).toBe(200);
+    const email = uniqueEmail('lang');
+    await post(t.app, '/api/v1/register', { email, password: 'password123', password_confirmation: 'password123', role_id: 2, device_type: 'web', anonymousUserId });
+    const language = async () => (await t.db.selectFrom('users').select('nativeLanguage').where('email', '=', email).executeTakeFirstOrThrow()).nativeLanguage;
+    // An unverified sign-up takes nothing over.
+    expect(await language()).toBeNull();
+    await post(t.app, '/api/verify-email', { email, otp: await latestCode(t.db, email) });
+    expect(await language()).toBe('Portuguese');
+    const login = await post(t.app, '/api/web-portal-login', { email, password: 'password123' });
+    expect(login.json().data.user.native_language).toBe('Portuguese');
+  });
+
+  it('fills an empty profile on Google sign-in, at once in the session it answers', async () => {
+    const anonymousUserId = await newAnonymousId(t);
+    await uploadAnonymous(t, anonymousUserId, ITEM.very, speak('very'), 'Arabic');
+    await uploadAnonymous(t, anonymousUserId, ITEM.think, speak('think'), 'Bengali');
+    const email = uniqueEmail('glang');
+    const res = await post(t.app, '/api/google-web-login', { role: 2, anonymousUserId, token: await googleToken({ sub: 'g-lang', email, email_verified: true }) });
+    expect(res.statusCode).toBe(200);
+    // The visitor's latest choice.
+    expect(res.json().data.user.native_language).toBe('Bengali');
+  });
+
+  it('keeps the language an existing account already has', async () => {
+    const email = uniqueEmail('haslang');
+    const first = await post(t.app, '/api/google-web-login', { role: 2, token: await googleToken({ sub: 'g-has-lang', email, email_verified: true }) });
+    const userId = first.json().data.user.id as number;
+    await t.db.updateTable('users').set({ nativeLanguage: 'Korean' }).where('id', '=', userId).execute();
+    const anonymousUserId = await newAnonymousId(t);
+    await uploadAnonymous(t, anonymousUserId, ITEM.very, speak('very'), 'Spanish');
+    const again = await post(t.app, '/api/google-web-login', { role: 2, anonymousUserId, token: await googleToken({ sub: 'g-has-lang', email, email_verified: true }) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.user.native_language).toBe('Korean');
+    // The recordings did move: the claim happened, only the language was kept.
+    const moved = await t.db.selectFrom('assessmentRecords').select('userId').where('anonymousId', '=', anonymousUserId).execute();
+    expect(moved.map((m) => m.userId)).toEqual([userId]);
+  });
+});
+
 describe('carry-over on Google sign-in', () => {
   it('moves the visitor’s assessment to the new account at once', async () => {
     const anonymousUserId = await newAnonymousId(t);

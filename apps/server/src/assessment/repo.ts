@@ -103,6 +103,20 @@ export async function updateRecordScore(
     .execute();
 }
 
+/** The native language the visitor chose most recently (step 1 of the assessment), if any. */
+export async function findVisitorNativeLanguage(db: Db, anonymousId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('assessmentRecords')
+    .select('nativeLanguage')
+    .where('anonymousId', '=', anonymousId)
+    .where('nativeLanguage', 'is not', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.nativeLanguage ?? null;
+}
+
 // ---- results
 
 export interface AssessmentResultRow {

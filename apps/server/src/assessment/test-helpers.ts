@@ -27,13 +27,14 @@ export async function newAnonymousId(t: TestApp): Promise<string> {
 }
 
 /** POST /v2/upload-initial-assessment-record as a browser without a session sends it. */
-export function uploadAnonymous(t: TestApp, anonymousUserId: string, itemId: number, audio: Buffer): Promise<LightMyRequestResponse> {
-  const { body, contentType } = multipartBody({ initial_assessment_id: itemId, text: 'item', duration: '00:02', anonymousUserId, native_language: 'Spanish' }, wav(audio));
+export function uploadAnonymous(t: TestApp, anonymousUserId: string, itemId: number, audio: Buffer, nativeLanguage = 'Spanish'): Promise<LightMyRequestResponse> {
+  const { body, contentType } = multipartBody({ initial_assessment_id: itemId, text: 'item', duration: '00:02', anonymousUserId, native_language: nativeLanguage }, wav(audio));
   return t.app.inject({ method: 'POST', url: '/api/v2/upload-initial-assessment-record', payload: body, headers: { 'content-type': contentType } });
 }
 
-export function uploadLearner(t: TestApp, token: string, itemId: number, audio: Buffer): Promise<LightMyRequestResponse> {
-  return upload(t.app, '/api/upload-initial-assessment-record', token, { initial_assessment_id: itemId, text: 'item', duration: '00:02' }, wav(audio));
+export function uploadLearner(t: TestApp, token: string, itemId: number, audio: Buffer, nativeLanguage?: string): Promise<LightMyRequestResponse> {
+  const fields = { initial_assessment_id: itemId, text: 'item', duration: '00:02', ...(nativeLanguage === undefined ? {} : { native_language: nativeLanguage }) };
+  return upload(t.app, '/api/upload-initial-assessment-record', token, fields, wav(audio));
 }
 
 /** Uploads every item for a visitor and sends them to the AI; returns the assessment id. */

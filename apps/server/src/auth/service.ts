@@ -66,7 +66,8 @@ async function startSession(deps: Pick<Deps, 'db' | 'clock'>, user: UserRow, opt
     createdAt: now,
     expiresAt: new Date(now.getTime() + (options.remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS)),
   });
-  const view = await buildUserView(deps.db, user);
+  // Read again: a sign-in may have just changed the row (the anonymous claim fills the native language).
+  const view = await buildUserView(deps.db, (await findUserById(deps.db, user.id)) ?? user);
   return { api_token: token, user: view.user, active_subscription: view.activeSubscription };
 }
 

@@ -46,6 +46,16 @@ export async function updateUser(
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
+/** Sets the profile's native language; with `onlyIfEmpty`, only where none is set yet. True when changed. */
+export async function setUserNativeLanguage(db: Db, row: { id: number; language: string; onlyIfEmpty: boolean; at: Date }): Promise<boolean> {
+  let q = db.updateTable('users').set({ nativeLanguage: row.language, updatedAt: row.at }).where('id', '=', row.id);
+  q = row.onlyIfEmpty
+    ? q.where((eb) => eb.or([eb('nativeLanguage', 'is', null), eb('nativeLanguage', '=', '')]))
+    : q.where((eb) => eb.or([eb('nativeLanguage', 'is', null), eb('nativeLanguage', '!=', row.language)]));
+  const updated = await q.returning('id').executeTakeFirst();
+  return updated !== undefined;
+}
+
 export async function isReferralCodeTaken(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('referralCode', '=', code).executeTakeFirst();
   return row !== undefined;

@@ -1,9 +1,9 @@
-import type { User } from '@clearspeak/contract';
+import { ASSESSMENT_LANGUAGE_DROPDOWN, ASSESSMENT_LANGUAGE_RADIOS, type User } from '@clearspeak/contract';
 import type { Db } from '../lib/db.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { countUnreadNotifications } from '../notifications/repo.ts';
-import { findCurrentSubscription, findUserById, insertEvent, sumCoachingCredit, updateUser, type UserRow } from './repo.ts';
+import { findCurrentSubscription, findUserById, insertEvent, setUserNativeLanguage, sumCoachingCredit, updateUser, type UserRow } from './repo.ts';
 
 /** spec: accounts §4 and §9 — coaching credit only for subscriptions created after 2022-05-06. */
 export const COACH_CREDIT_SINCE = new Date('2022-05-06T23:59:59.999Z');
@@ -81,4 +81,28 @@ export async function setTermsAccepted(deps: { db: Db; clock: Clock }, options: 
 /** The CRM tag call sent on login (spec: accounts §4, §7) lands in the event sink. */
 export async function addCrmTag(deps: { db: Db; clock: Clock }, options: { userId: number; tag: string }): Promise<void> {
   await insertEvent(deps.db, { userId: options.userId, name: 'add-kartra-tag', properties: { tag: options.tag }, createdAt: deps.clock.now() });
+}
+
+/** "Others" says only that the language is not listed: it never replaces a language already set. */
+const UNLISTED_LANGUAGE = 'Others';
+/** The languages a learner can name in the assessment (accounts §9); "Other" only opens the list. */
+const PROFILE_LANGUAGES: ReadonlySet<string> = new Set([...ASSESSMENT_LANGUAGE_RADIOS.filter((l) => l !== 'Other'), ...ASSESSMENT_LANGUAGE_DROPDOWN]);
+
+/**
+ * Saves the native language the learner chose (the assessment's step 1, accounts §2) to their
+ * profile. `onlyIfEmpty` keeps a language the profile already has (an anonymous visitor's choice
+ * claimed at sign-up). Anything not on the assessment's list is ignored. True when changed.
+ */
+export async function saveNativeLanguage(
+  deps: { db: Db; clock: Clock },
+  options: { userId: number; language: string | null | undefined; onlyIfEmpty: boolean },
+): Promise<boolean> {
+  const language = options.language?.trim();
+  if (!language || !PROFILE_LANGUAGES.has(language)) return false;
+  return setUserNativeLanguage(deps.db, {
+    id: options.userId,
+    language,
+    onlyIfEmpty: options.onlyIfEmpty || language === UNLISTED_LANGUAGE,
+    at: deps.clock.now(),
+  });
 }
