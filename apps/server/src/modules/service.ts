@@ -1,6 +1,8 @@
 import type { LessonItem, ModuleCard, ModuleDetail } from '@clearspeak/contract';
 import { recordingAudioPath } from '@clearspeak/contract';
 import type { SectionIcon } from '@clearspeak/content';
+import { findLiveModuleRequest, listLiveModuleRequestStatuses } from '../coaching/feedback-repo.ts';
+import type { FeedbackRequestStatus } from '../coaching/tables.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
@@ -63,7 +65,19 @@ function progressPct(done: number, total: number): number {
   return total > 0 ? Math.round((100 * Math.min(done, total)) / total) : 0;
 }
 
-function moduleCard(m: ModuleRow, state: { progress: number; score: number; isUnlocked: boolean }): ModuleCard {
+/**
+ * The coach-feedback flags of a module (issue 5; learning §2 sand-clock, §4 Feedback lesson states):
+ * answered feedback, or an intro module's sample once every lesson is done, is available; a
+ * request still with the coaches is pending.
+ */
+export function feedbackFlags(m: Pick<ModuleRow, 'isIntro'>, options: { status: FeedbackRequestStatus | undefined; allLessonsDone: boolean }) {
+  return {
+    available: options.status === 'answered' || (m.isIntro && options.allLessonsDone),
+    pending: options.status === 'pending' || options.status === 'claimed',
+  };
+}
+
+function moduleCard(m: ModuleRow, state: { progress: number; score: number; isUnlocked: boolean; feedback: { available: boolean; pending: boolean } }): ModuleCard {
   return {
     id: m.id,
     title: m.title,
@@ -72,9 +86,8 @@ function moduleCard(m: ModuleRow, state: { progress: number; score: number; isUn
     score: state.score,
     user_progress: state.progress,
     is_unlocked: state.isUnlocked,
-    // Coach feedback comes with the coaching issue; until then none is available or pending.
-    is_feed_back_avilable: false,
-    is_feedback_pending: false,
+    is_feed_back_avilable: state.feedback.available,
+    is_feedback_pending: state.feedback.pending,
     intro_module: m.isIntro,
     sounds: m.sounds,
   };
@@ -82,20 +95,24 @@ function moduleCard(m: ModuleRow, state: { progress: number; score: number; isUn
 
 /** spec: learning §2 Module list, §3 Module (list); GET /module/list/v3 and /module/list. */
 export async function listModulesForLearner(deps: Deps, options: { userId: number }) {
-  const [modules, groups, totals, done, scores, subscribed] = await Promise.all([
+  const [modules, groups, totals, done, scores, subscribed, requests] = await Promise.all([
     listModules(deps.db),
     listGroups(deps.db),
     countLessonsByModule(deps.db),
     countCompletionsByModule(deps.db, options.userId),
     listModuleScores(deps.db, options.userId),
     isSubscribed(deps, options.userId),
+    listLiveModuleRequestStatuses(deps.db, options.userId),
   ]);
-  const cardOf = (m: ModuleRow) =>
-    moduleCard(m, {
-      progress: progressPct(done.get(m.id) ?? 0, totals.get(m.id) ?? 0),
+  const cardOf = (m: ModuleRow) => {
+    const total = totals.get(m.id) ?? 0;
+    return moduleCard(m, {
+      progress: progressPct(done.get(m.id) ?? 0, total),
       score: scores.get(m.id) ?? 0,
       isUnlocked: isModuleUnlocked(m, subscribed),
+      feedback: feedbackFlags(m, { status: requests.get(m.id), allLessonsDone: total > 0 && (done.get(m.id) ?? 0) >= total }),
     });
+  };
   return {
     introModules: modules.filter((m) => m.isIntro).map(cardOf),
     trialModules: modules.filter((m) => m.groupIsTrial).map(cardOf),
@@ -132,6 +149,8 @@ function wordsOf(text: string | null): string[] {
 
 interface LearnerState {
   completed: Set<number>;
+  /** Coach feedback (or the intro sample) is available: the final items show hasFeedback. */
+  hasFeedback: boolean;
   answers: Map<number, boolean>;
   /** Latest recording per lesson, with its engine score when scored. */
   latest: Map<number, { id: number; score: number | null }>;
@@ -177,7 +196,7 @@ function lessonItem(m: ModuleRow, l: LessonRow, state: LearnerState): LessonItem
     isCompleted,
     icon_url: sectionIconUrl(section.icon),
     type: l.guidedLessonType ?? l.lessonType,
-    hasFeedback: false,
+    hasFeedback: state.hasFeedback && l.lessonType === 'finalAssignment',
     assignment_file: null,
     user_recorded_file: latest ? recordingAudioPath(latest.id) : null,
     text_to_speech: l.text,
@@ -189,19 +208,23 @@ function lessonItem(m: ModuleRow, l: LessonRow, state: LearnerState): LessonItem
   };
 }
 
-async function loadLearnerState(deps: Deps, userId: number, moduleId: number): Promise<LearnerState> {
-  const [completed, answers, recordings] = await Promise.all([
-    listCompletedLessonIds(deps.db, userId, moduleId),
-    listListenAnswers(deps.db, userId, moduleId),
-    listModuleRecordings(deps.db, userId, moduleId),
+async function loadLearnerState(deps: Deps, userId: number, m: ModuleRow, lessons: LessonRow[]): Promise<LearnerState> {
+  const [completed, answers, recordings, request] = await Promise.all([
+    listCompletedLessonIds(deps.db, userId, m.id),
+    listListenAnswers(deps.db, userId, m.id),
+    listModuleRecordings(deps.db, userId, m.id),
+    findLiveModuleRequest(deps.db, userId, m.id),
   ]);
-  return { completed, answers, latest: latestByLesson(recordings) };
+  const allLessonsDone = lessons.length > 0 && lessons.every((l) => completed.has(l.id));
+  const hasFeedback = feedbackFlags(m, { status: request?.status, allLessonsDone }).available;
+  return { completed, answers, latest: latestByLesson(recordings), hasFeedback };
 }
 
 /** spec: learning §3 Module (detail); a locked module answers 403 (§4 Lesson access). */
 export async function getModuleDetail(deps: Deps, options: { userId: number; moduleId: number }): Promise<ModuleDetail> {
   const m = await loadUnlockedModule(deps, options);
-  const [lessons, state] = await Promise.all([listLessons(deps.db, m.id), loadLearnerState(deps, options.userId, m.id)]);
+  const lessons = await listLessons(deps.db, m.id);
+  const state = await loadLearnerState(deps, options.userId, m, lessons);
   const items = (type: string) => lessons.filter((l) => (l.guidedLessonType ?? l.lessonType) === type).map((l) => lessonItem(m, l, state));
   const s = m.sections;
   const records = items('listen_records');
@@ -452,12 +475,13 @@ const RECORDING_TITLES: Record<string, string> = {
 /** POST /module/review: the module card and the learner's results in it. */
 export async function getModuleReview(deps: ClockDeps, options: { userId: number; moduleId: number }) {
   const m = await loadUnlockedModule(deps, options);
-  const [lessons, answers, recordings, completed, totals] = await Promise.all([
+  const [lessons, answers, recordings, completed, totals, request] = await Promise.all([
     listLessons(deps.db, m.id),
     listListenAnswers(deps.db, options.userId, m.id),
     listModuleRecordings(deps.db, options.userId, m.id),
     listCompletedLessonIds(deps.db, options.userId, m.id),
     countLessonsByModule(deps.db),
+    findLiveModuleRequest(deps.db, options.userId, m.id),
   ]);
   const score = computeModuleScore(lessons, answers, recordings);
   const totalSteps = totals.get(m.id) ?? lessons.length;
@@ -481,7 +505,12 @@ export async function getModuleReview(deps: ClockDeps, options: { userId: number
   const titleOf = new Map(lessons.map((l) => [l.id, l.title]));
   const isUnlocked = true;
   return {
-    module: moduleCard(m, { progress: progressPct(completedSteps, totalSteps), score: score.moduleScore, isUnlocked }),
+    module: moduleCard(m, {
+      progress: progressPct(completedSteps, totalSteps),
+      score: score.moduleScore,
+      isUnlocked,
+      feedback: feedbackFlags(m, { status: request?.status, allLessonsDone: totalSteps > 0 && completedSteps >= totalSteps }),
+    }),
     userdata: {
       module_score: score.moduleScore,
       completed_steps: completedSteps,
