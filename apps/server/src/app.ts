@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent as HttpsAgent } from 'node:https';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -20,6 +21,7 @@ import type { AppDeps } from './app-deps.ts';
 import { registerAssessmentRoutes } from './assessment/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCoachingRoutes } from './coaching/routes.ts';
+import { registerCoachConsoleRoutes } from './coaching/console-routes.ts';
 import { authenticateToken } from './auth/service.ts';
 import { registerDevRoutes } from './dev/routes.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   scoringEngine?: ScoringEngine;
   /** Fan-out of live notifications; by default in-process (start.ts passes the PostgreSQL one). */
   notificationHub?: NotificationHub;
+  /** HTTPS agent for Web Push requests; tests trust a local fake push service with it. */
+  pushAgent?: HttpsAgent;
 }
 
 /** The blob store the configuration asks for; S3 is refused clearly until its adapter lands. */
@@ -106,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     route: { authenticate: (token) => authenticateToken({ db, clock }, token), authRateLimitPerMinute: config.authRateLimitPerMinute },
     scoringEngine,
-    notifications: await createLiveNotifications({ config, db, hub: notificationHub, log: app.log }),
+    notifications: await createLiveNotifications({ config, db, clock, hub: notificationHub, log: app.log, pushAgent: options.pushAgent }),
   };
 
   await app.register(helmet, {
@@ -202,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAssessmentRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerCoachingRoutes(app, deps);
+  registerCoachConsoleRoutes(app, deps);
   await registerMediaRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
