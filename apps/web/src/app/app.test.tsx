@@ -28,14 +28,22 @@ describe('app shell and guards', () => {
     );
   });
 
-  it('sends a coach or admin away from learner pages to a page that says who they are', async () => {
-    const server = installFakeServer({});
+  it('sends a coach from learner pages to the coach console, and keeps learners out of it', async () => {
+    const server = installFakeServer({
+      'GET /coach/queue': () => ({
+        body: {
+          isError: false,
+          pending: [],
+          mine: [],
+          stats: { answered_total: 0, answered_last_7_days: 0, average_minutes: null, in_progress: 0, pending_total: 0 },
+        },
+      }),
+    });
     const { location, user } = await renderApp('/modules', {
       user: makeUser({ role_id: 3, email: 'coach@demo.test' }),
     });
-    expect(await screen.findByRole('heading', { name: 'Signed in as Coach' })).toBeInTheDocument();
-    expect(location()).toBe('/');
-    expect(screen.getByText('coach@demo.test')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Feedback queue' })).toBeInTheDocument();
+    expect(location()).toBe('/coach');
     expect(server.calls('GET /module/subscription-data')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -43,7 +51,15 @@ describe('app shell and guards', () => {
     expect(server.calls('GET /web-logout')[0]?.authorization).toBe('Bearer stored-token-1');
   });
 
-  it('shows an admin the same page at /signin rather than looping', async () => {
+  it('keeps a learner out of the coach console', async () => {
+    const server = installFakeServer({ 'GET /module/subscription-data': freeLearner });
+    const { location } = await renderApp('/coach', { user: makeUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modules' })).toBeInTheDocument();
+    expect(location()).toBe('/modules');
+    expect(server.calls('GET /coach/queue')).toHaveLength(0);
+  });
+
+  it('shows an admin a page that says who they are, at /signin rather than looping', async () => {
     installFakeServer({});
     const { location } = await renderApp('/signin', { user: makeUser({ role_id: 1 }) });
     expect(await screen.findByRole('heading', { name: 'Signed in as Admin' })).toBeInTheDocument();

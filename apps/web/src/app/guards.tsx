@@ -1,11 +1,14 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { z } from 'zod';
 import { useSession } from '../lib/session';
-import { isLearner } from '../lib/roles';
+import { isCoach, isLearner } from '../lib/roles';
 import { SignInPage } from '../features/accounts/components/sign-in-page';
 import { StaffHome } from '../features/accounts/components/staff-home';
+import { LearnerLanding } from '../features/assessment/components/learner-landing';
 
 const DEFAULT_AFTER_SIGN_IN = '/modules';
+/** Where a coach lands (DESIGN.md: `/coach` requires role 3). */
+const COACH_HOME = '/coach';
 
 /** The wanted page (path and query) carried to /signin in navigation state (spec: accounts §2). */
 const FromStateSchema = z.object({ from: z.string().startsWith('/') });
@@ -17,16 +20,24 @@ function redirectTarget(state: unknown): string {
   return parsed.data.from;
 }
 
+/** A coach goes on to the coach page they wanted, else to the queue. */
+function coachTarget(state: unknown): string {
+  const wanted = redirectTarget(state);
+  return /^\/coach(\/|\?|$)/.test(wanted) ? wanted : COACH_HOME;
+}
+
 /**
  * `/` and `/signin`: the sign-in form when signed out; a learner is sent on to the page
- * they wanted (default /modules, query kept); a coach or admin sees who they are.
+ * they wanted (default /modules, query kept); a coach to the coach console; an admin sees
+ * who they are.
  */
 export function SignInGate() {
   const { session } = useSession();
   const location = useLocation();
   if (!session) return <SignInPage />;
-  if (isLearner(session.user.role_id))
-    return <Navigate to={redirectTarget(location.state)} replace />;
+  // A first login may open the assessment's AI feedback instead (features/assessment).
+  if (isLearner(session.user.role_id)) return <LearnerLanding target={redirectTarget(location.state)} />;
+  if (isCoach(session.user.role_id)) return <Navigate to={coachTarget(location.state)} replace />;
   return <StaffHome />;
 }
 
@@ -48,5 +59,12 @@ export function RequireSession() {
 export function RequireLearner() {
   const { session } = useSession();
   if (!session || !isLearner(session.user.role_id)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Coach console pages: role_id 3 only; anyone else goes to / (DESIGN.md roles). */
+export function RequireCoach() {
+  const { session } = useSession();
+  if (!session || !isCoach(session.user.role_id)) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -5,6 +5,9 @@ import { ForgotPasswordPage } from '../features/accounts/components/forgot-passw
 import { ResetPasswordPage } from '../features/accounts/components/reset-password-page';
 import { SignUpPage } from '../features/accounts/components/sign-up-page';
 import { VerificationSuccessPage } from '../features/accounts/components/verification-success-page';
+import { CoachLayout } from '../features/coach-console/components/coach-layout';
+import { CoachQueuePage } from '../features/coach-console/components/coach-queue-page';
+import { ReviewPage as CoachReviewPage } from '../features/coach-console/components/review-page';
 import { InitialAssessmentPage } from '../features/assessment/components/initial-assessment-page';
 import { ModuleFeedbackPage } from '../features/coaching/components/module-feedback-page';
 import { LessonPlayerPage } from '../features/modules/components/lesson-player-page';
@@ -15,7 +18,7 @@ import { NotificationDetailPage } from '../features/notifications/components/not
 import { NotificationsPage } from '../features/notifications/components/notifications-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { MyLessonsPage } from '../features/study-plan/components/my-lessons-page';
-import { RequireLearner, RequireSession, SignInGate } from './guards';
+import { RequireCoach, RequireLearner, RequireSession, SignInGate } from './guards';
 import { ShellWhenSignedIn } from './layout/public-layout';
 import { Shell } from './layout/shell';
 import { NotFoundPage } from './not-found-page';
@@ -46,6 +49,19 @@ export const routes: RouteObject[] = [
           {
             element: <RequireSession />,
             children: [
+              // DESIGN.md: the coach console (/coach) requires role 3; it has its own frame.
+              {
+                element: <RequireCoach />,
+                children: [
+                  {
+                    element: <CoachLayout />,
+                    children: [
+                      { path: '/coach', element: <CoachQueuePage /> },
+                      { path: '/coach/requests/:id', element: <CoachReviewPage /> },
+                    ],
+                  },
+                ],
+              },
               {
                 element: <Shell />,
                 children: [

@@ -13,3 +13,7 @@ export function roleName(roleId: number): string {
 export function isLearner(roleId: number): boolean {
   return roleId === ROLE.learner;
 }
+
+export function isCoach(roleId: number): boolean {
+  return roleId === ROLE.coach;
+}

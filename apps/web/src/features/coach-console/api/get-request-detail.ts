@@ -3,10 +3,12 @@ import { coachRequestDetail } from '@clearspeak/contract';
 import { call } from '@/lib/api';
 import { coachKeys } from './keys';
 
-export function useCoachRequest(id: number) {
+/** GET /coach/requests/:id; `null` (a malformed address) asks nothing. */
+export function useCoachRequest(id: number | null) {
   return useQuery({
-    queryKey: coachKeys.request(id),
-    queryFn: () => call(coachRequestDetail, { id }),
+    queryKey: coachKeys.request(id ?? 0),
+    queryFn: () => call(coachRequestDetail, { id: id ?? 0 }),
+    enabled: id !== null,
     select: (data) => data.request,
   });
 }
