@@ -3,6 +3,7 @@ import { coachConsoleRoutes as c } from '@clearspeak/contract';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { authorizeRequest, registerContractRoute, requireAuth } from '../lib/routing.ts';
+import { announceNotification } from '../notifications/service.ts';
 import { sendAudio } from '../recordings/routes.ts';
 import { registerUploadRoute } from '../recordings/upload.ts';
 import {
@@ -20,7 +21,7 @@ import {
  * The coach console (issue 5, coach side): every route needs role 3 (lib/routing.ts refuses others
  * with 403, no token with 401). Registered after the recordings routes (multipart plugin).
  */
-export function registerCoachConsoleRoutes(app: FastifyInstance, deps: AppDeps & { announceNotification?: NotificationAnnouncer }): void {
+export function registerCoachConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = deps.route;
 
   registerContractRoute(app, route, c.coachQueue, async (ctx) => {
@@ -48,13 +49,11 @@ export function registerCoachConsoleRoutes(app: FastifyInstance, deps: AppDeps &
     return { isError: false as const, reply_audio_id: stored.replyAudioId, audio_url: stored.audioUrl };
   });
 
+  // After the commit, the learner's open pages (SSE) and closed tabs (Web Push) hear of it.
+  const announce: NotificationAnnouncer = (userId, notification) => announceNotification(deps, userId, notification);
   registerContractRoute(app, route, c.submitCoachFeedback, async (ctx) => {
     const { id, ...input } = ctx.input;
-    const announce = deps.announceNotification;
-    const result = await submitCoachFeedback(
-      { db: deps.db, clock: deps.clock, log: deps.log, ...(announce ? { announce } : {}) },
-      { coachId: requireAuth(ctx).userId, requestId: id, input },
-    );
+    const result = await submitCoachFeedback({ db: deps.db, clock: deps.clock, log: deps.log, announce }, { coachId: requireAuth(ctx).userId, requestId: id, input });
     return { isError: false as const, feedback_id: result.feedbackId, notification_id: result.notificationId };
   });
 

@@ -398,6 +398,7 @@ export async function submitCoachFeedback(
     throw err;
   }
   if (deps.announce) {
+    // Only now, after the commit: a page must never hear of feedback that was rolled back.
     const notification = toWireNotification(written.notification);
     await deps.announce(view.userId, notification).catch((err: unknown) => deps.log?.warn({ err, requestId: view.id }, 'coach feedback notification not announced live'));
   }

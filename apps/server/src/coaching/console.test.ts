@@ -636,6 +636,29 @@ describe('POST /coach/requests/:id/submit', () => {
     expect(await requestRow(requestId)).toMatchObject({ status: 'claimed', claimedBy: rival.userId, answeredAt: null });
   });
 
+  it('announces the notification live only after the commit, and never for a rolled-back submit', async () => {
+    const { me, requestId, itemIds, userId } = await claimed();
+    const heard: { userId: number; id: number; committed: boolean }[] = [];
+    const announce = async (to: number, notification: { id: number }) => {
+      const row = await t.db.selectFrom('notifications').select('id').where('id', '=', notification.id).executeTakeFirst();
+      heard.push({ userId: to, id: notification.id, committed: row !== undefined });
+    };
+    const input = { summary: 'S', scores: SCORES, replies: itemIds.map((item_id) => ({ item_id, text: 'ok', reply_audio_id: null })) };
+
+    await sql`create or replace function cs_console_test_fail() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`.execute(t.db);
+    await sql`create trigger cs_console_test_fail before insert on coach_feedback_replies for each row execute function cs_console_test_fail()`.execute(t.db);
+    try {
+      await expect(submitCoachFeedback({ db: t.db, clock: t.clock, announce }, { coachId: me.userId, requestId, input })).rejects.toThrow('injected fault');
+    } finally {
+      await sql`drop trigger cs_console_test_fail on coach_feedback_replies`.execute(t.db);
+    }
+    expect(heard).toEqual([]);
+    expect(await writtenCounts()).toEqual({ feedbacks: 0, replies: 0, notifications: 0, replyAudios: 0 });
+
+    const done = await submitCoachFeedback({ db: t.db, clock: t.clock, announce }, { coachId: me.userId, requestId, input });
+    expect(heard).toEqual([{ userId, id: done.notificationId, committed: true }]);
+  });
+
   it('sums the time over claims and feeds the coach’s stats', async () => {
     const me = await coach();
     const first = await moduleRequest();
