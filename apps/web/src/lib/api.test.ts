@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, getUserData, subscriptionData, webPortalLogin } from '@clearspeak/contract';
+import { MESSAGES, claimFeedbackRequest, getUserData, subscriptionData, webPortalLogin } from '@clearspeak/contract';
 import { installFakeServer, makeUser } from '@/test/fake-server';
-import { ApiError, call, setUnauthorizedHandler } from './api';
+import { ApiError, call, fillPath, setUnauthorizedHandler } from './api';
 import { STORAGE_KEY, getApiToken, saveSession } from './session-store';
 
 async function signInAs(token: string) {
@@ -156,5 +156,21 @@ describe('API client', () => {
       status: 0,
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('path parameters', () => {
+  it('fills :name segments from the input and leaves unknown ones as they are', () => {
+    expect(fillPath('/coach/requests/:id/claim', { id: 41 })).toBe('/coach/requests/41/claim');
+    expect(fillPath('/a/:id/b/:other', { id: 'x y' })).toBe('/a/x%20y/b/:other');
+    expect(fillPath('/plain', {})).toBe('/plain');
+  });
+
+  it('sends a route with a path parameter to its filled path', async () => {
+    const server = installFakeServer({
+      'POST /coach/requests/41/claim': () => ({ status: 409, body: { isError: true, message: 'Taken.' } }),
+    });
+    await expect(call(claimFeedbackRequest, { id: 41 })).rejects.toMatchObject({ status: 409, message: 'Taken.' });
+    expect(server.calls('POST /coach/requests/41/claim')[0]?.body).toEqual({ id: 41 });
   });
 });

@@ -69,6 +69,19 @@ function toQuery(value: unknown): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The route's path with its `:name` parameters filled from the parsed input
+ * (`/coach/requests/:id` → `/coach/requests/41`). The values also stay in the body or query,
+ * where the contract's request schema describes them.
+ */
+export function fillPath(path: string, data: unknown): string {
+  const values = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (template, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? template : encodeURIComponent(String(value));
+  });
+}
+
 export interface CallOptions {
   /** A route may answer more than its documented method (`/web-logout` is sent as GET). */
   method?: RouteDef['method'];
@@ -89,7 +102,7 @@ export async function call<R extends RouteDef>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getApiToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let url = `${API_BASE}${route.path}`;
+  let url = `${API_BASE}${fillPath(route.path, data)}`;
   let payload: string | undefined;
   if (method === 'GET' || method === 'DELETE') {
     url += toQuery(data);
@@ -144,7 +157,7 @@ export async function upload<R extends RouteDef>(
   const token = getApiToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   // No Content-Type: the browser writes the multipart boundary itself.
-  return send(route, route.method, `${API_BASE}${route.path}`, {
+  return send(route, route.method, `${API_BASE}${fillPath(route.path, data)}`, {
     method: route.method,
     headers,
     body: form,
