@@ -36,7 +36,8 @@ export function SignInGate() {
   const location = useLocation();
   if (!session) return <SignInPage />;
   // A first login may open the assessment's AI feedback instead (features/assessment).
-  if (isLearner(session.user.role_id)) return <LearnerLanding target={redirectTarget(location.state)} />;
+  if (isLearner(session.user.role_id))
+    return <LearnerLanding target={redirectTarget(location.state)} />;
   if (isCoach(session.user.role_id)) return <Navigate to={coachTarget(location.state)} replace />;
   return <StaffHome />;
 }
