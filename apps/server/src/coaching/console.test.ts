@@ -281,6 +281,20 @@ describe('claim and release', () => {
     expect(await requestRow(requestId)).toMatchObject({ status: 'claimed', claimedBy: winner.userId });
   });
 
+  it('keeps one holder per request when three coaches claim five requests all at once', async () => {
+    const coaches = [await coach(), await coach(), await coach()];
+    const requests = [];
+    for (let i = 0; i < 5; i++) requests.push((await moduleRequest()).requestId);
+    const attempts = requests.flatMap((id) => coaches.map((who) => ({ id, who })));
+    const results = await Promise.all(attempts.map(async ({ id, who }) => ({ id, who: who.userId, status: (await claim(who.token, id)).statusCode })));
+    for (const id of requests) {
+      const outcomes = results.filter((r) => r.id === id);
+      expect(outcomes.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      const winner = outcomes.find((r) => r.status === 200)!.who;
+      expect(await requestRow(id)).toMatchObject({ status: 'claimed', claimedBy: winner });
+    }
+  });
+
   it('is idempotent for the holder, and refuses answered (409), cleared and unknown (404) requests', async () => {
     const me = await coach();
     const { requestId } = await moduleRequest();
