@@ -37,6 +37,7 @@ import { registerMediaRoutes } from './media/routes.ts';
 import { registerModuleRoutes } from './modules/routes.ts';
 import { createInProcessHub, type NotificationHub } from './notifications/hub.ts';
 import { createLiveNotifications } from './notifications/live.ts';
+import { createPostgresHub } from './notifications/pg-hub.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerRecordingRoutes } from './recordings/routes.ts';
 import { createSpeechScoringEngine, type ScoringEngine } from './scoring/engine.ts';
@@ -52,7 +53,7 @@ export interface BuildAppOptions {
   fetch?: typeof fetch;
   /** The pronunciation engine; by default one `@clearspeak/speech` pool per app, closed with it. */
   scoringEngine?: ScoringEngine;
-  /** Fan-out of live notifications; by default in-process (start.ts passes the PostgreSQL one). */
+  /** Fan-out of live notifications; by default LISTEN/NOTIFY with DATABASE_URL, else in-process. */
   notificationHub?: NotificationHub;
   /** HTTPS agent for Web Push requests; tests trust a local fake push service with it. */
   pushAgent?: HttpsAgent;
@@ -97,7 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scoringEngine = options.scoringEngine ?? createSpeechScoringEngine(config.scoring);
   // An engine the app made is the app's to close; one passed in belongs to the caller.
   if (!options.scoringEngine) app.addHook('onClose', () => scoringEngine.close());
-  const notificationHub = options.notificationHub ?? createInProcessHub();
+  // Several instances share one PostgreSQL: a notification created on one reaches streams on all.
+  const notificationHub =
+    options.notificationHub ??
+    (config.databaseUrl ? await createPostgresHub({ connectionString: config.databaseUrl, db, log: app.log }) : createInProcessHub());
   if (!options.notificationHub) app.addHook('onClose', () => notificationHub.close());
   const deps: AppDeps = {
     config,

@@ -1,22 +1,44 @@
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../lib/env.ts';
-import type { Db } from '../lib/db.ts';
 import type { Notification } from '@clearspeak/contract';
+import type { Clock } from '../lib/clock.ts';
+import type { Db } from '../lib/db.ts';
+import type { Config } from '../lib/env.ts';
 import type { NotificationHub } from './hub.ts';
+import { createPushSender, loadVapidKeys, type PushReport } from './push.ts';
 
 /** Live delivery of this server: the hub for open pages, Web Push for closed tabs. */
 export interface LiveNotifications {
   hub: NotificationHub;
-  /** Sends a Web Push to each of the user's stored subscriptions; never throws. */
-  push(userId: number, notification: Notification): Promise<void>;
+  /** The VAPID public key browsers subscribe with. */
+  publicKey: string;
+  /** Sends a Web Push to each of the user's stored subscriptions. */
+  push(userId: number, notification: Notification): Promise<PushReport>;
   log: FastifyBaseLogger;
 }
 
-export async function createLiveNotifications(options: { config: Config; db: Db; hub: NotificationHub; log: FastifyBaseLogger }): Promise<LiveNotifications> {
+/** Loads (or on first start generates and stores) the VAPID keys, and wires the hub and the sender. */
+export async function createLiveNotifications(options: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  hub: NotificationHub;
+  log: FastifyBaseLogger;
+  pushAgent?: Agent | undefined;
+}): Promise<LiveNotifications> {
+  const keys = await loadVapidKeys(options);
+  const sender = createPushSender({
+    db: options.db,
+    clock: options.clock,
+    keys,
+    subject: options.config.webPush.subject,
+    log: options.log,
+    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+  });
   return {
     hub: options.hub,
+    publicKey: sender.publicKey,
+    push: (userId, notification) => sender.send(userId, notification),
     log: options.log,
-    // Web Push lands in the next commit.
-    async push() {},
   };
 }

@@ -28,6 +28,10 @@ export async function createTestApp(
     fetch?: BuildAppOptions['fetch'];
     /** Replace the pronunciation engine (only to simulate its failure; scoring tests use the real one). */
     scoringEngine?: BuildAppOptions['scoringEngine'];
+    /** Observe or drive live notifications (subscribe to the hub the app's streams use). */
+    notificationHub?: BuildAppOptions['notificationHub'];
+    /** HTTPS agent trusting a local fake push service. */
+    pushAgent?: BuildAppOptions['pushAgent'];
     /** Register extra routes (e.g. a role-gated probe) before the app is sealed. */
     beforeReady?: (app: FastifyInstance, ctx: { db: Db; clock: ReturnType<typeof createManualClock> }) => void;
   } = {},
@@ -47,6 +51,8 @@ export async function createTestApp(
     clock,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.scoringEngine ? { scoringEngine: options.scoringEngine } : {}),
+    ...(options.notificationHub ? { notificationHub: options.notificationHub } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   options.beforeReady?.(app, { db: database.db, clock });
   await app.ready();
