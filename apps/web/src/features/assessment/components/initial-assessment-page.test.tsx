@@ -10,6 +10,7 @@ import {
   makeAssessmentResult,
 } from '@/components/assessment-result/test-fixtures';
 import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-server';
+import { getCurrentSession } from '@/lib/session-store';
 import { renderApp } from '@/test/render-app';
 import {
   ANONYMOUS_FINISHED,
@@ -310,6 +311,31 @@ describe('/initialAssessment — signed-in learner', () => {
 
     await user.click(screen.getByRole('link', { name: 'Continue' }));
     expect(location()).toBe('/modules');
+  });
+
+  it('keeps the native language it chose in the stored session user (the server saved it to the profile)', async () => {
+    const server = serve({
+      'GET /initial-assessments': () => itemsBody(),
+      'GET /get-user-data': () => ({
+        body: { isError: false, userDetails: learner({ native_language: 'Hindi' }) },
+      }),
+    });
+    const { user } = await renderApp('/initialAssessment', { user: learner() });
+    await chooseRadio(user, 'Hindi');
+    await screen.findByRole('heading', { name: 'Say: think' });
+    await record(user);
+    await user.click(screen.getByRole('button', { name: 'Next One' }));
+    await screen.findByRole('heading', { name: 'Say: A very good day' });
+    expect(formsTo('/upload-initial-assessment-record')[0]).toMatchObject({
+      native_language: 'Hindi',
+    });
+    await waitFor(() => expect(getCurrentSession()?.session.user.native_language).toBe('Hindi'));
+    expect(server.calls('GET /get-user-data')).toHaveLength(1);
+    // Asked once: the second item does not ask again.
+    await record(user);
+    await user.click(screen.getByRole('button', { name: 'Next One' }));
+    await screen.findByRole('img', { name: 'Overall score: 64 out of 100' });
+    expect(server.calls('GET /get-user-data')).toHaveLength(1);
   });
 
   it('asks "Are you sure you want to skip?" on Not Now: Stay stays, Skip goes to /modules', async () => {

@@ -39,6 +39,7 @@ import { useAssessmentItems } from '../api/get-assessment-items';
 import { useAssessmentStatus } from '../api/get-assessment-status';
 import { useIntroVideo } from '../api/get-intro-video';
 import { scoreAssessment, type ScoredRecording } from '../api/score-assessment';
+import { fetchCurrentUser } from '../api/refresh-profile';
 import { uploadAssessmentRecord } from '../api/upload-assessment-record';
 import { introVideoLanguage } from '../lib/intro-video';
 import {
@@ -355,6 +356,7 @@ function RecordingStep({
 }) {
   const items = useAssessmentItems({ isSignedIn, isEnabled: true });
   const [done, setDone] = useState<ScoredRecording[]>([]);
+  const { session, update } = useSession();
 
   if (items.isPending) return <CenteredLoader label="Loading assessment" />;
   if (items.isError || items.data.initial_assessments.length === 0) {
@@ -383,6 +385,12 @@ function RecordingStep({
       });
     } catch (error) {
       throw new Error(UPLOAD_FAILED, { cause: error });
+    }
+    if (done.length === 0 && session && session.user.native_language !== nativeLanguage) {
+      // The upload saved the chosen language to the profile: the stored session follows.
+      void fetchCurrentUser()
+        .then((user) => update({ user }))
+        .catch(() => undefined);
     }
     const next = [...done, { recordId, itemId: item.id, text: item.title }];
     if (next.length === total) onDone(next);
