@@ -240,6 +240,21 @@ export const getCoachReplyAudio = defineRoute({
   response: z.unknown(),
 });
 
+/** Playback of the learner's own recording in a feedback request (also fluency-assessment ones, which have no other route). */
+export const getFeedbackItemAudio = defineRoute({
+  method: 'GET',
+  path: '/feedback-items/:id/audio',
+  auth: 'learner',
+  summary: 'The caller’s own recording of one item of their feedback request (404 for anyone else’s). Bearer token; play as a blob URL.',
+  request: z.object({ id: Id }),
+  response: z.unknown(),
+});
+
+/** Where a learner plays back the recording of a feedback request item. */
+export function feedbackItemAudioPath(itemId: number): string {
+  return `/api/feedback-items/${itemId}/audio`;
+}
+
 // ---------------------------------------------------------------- coach console (role 3)
 // The specs leave coach roles out ("not shown"); issue 5 defines the console. Paths under /coach.
 
@@ -436,6 +451,7 @@ export const coachingRoutes = {
   getHumanCoachFeedback,
   requestAssessmentCoachFeedback,
   getCoachReplyAudio,
+  getFeedbackItemAudio,
 } as const;
 
 export const coachConsoleRoutes = {
