@@ -124,9 +124,8 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
                       <Textarea
                         label={`Written reply to ${label}`}
                         description="Optional when you recorded a reply."
-                        autosize
-                        minRows={2}
-                        maxRows={8}
+                        rows={3}
+                        resize="vertical"
                         maxLength={TEXT_LIMIT}
                         value={reply.text}
                         onChange={(event) => updateItem(item.id, { text: event.currentTarget.value })}
@@ -146,9 +145,8 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
               </Title>
               <Textarea
                 label="Summary for the learner"
-                autosize
-                minRows={4}
-                maxRows={12}
+                rows={6}
+                resize="vertical"
                 maxLength={TEXT_LIMIT}
                 value={draft.summary}
                 onChange={(event) => {

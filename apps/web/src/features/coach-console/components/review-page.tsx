@@ -17,9 +17,12 @@ export function ReviewPage() {
   const detail = useCoachRequest(isValidId ? id : null);
 
   if (!isValidId) return <BackWithError message="This request does not exist." />;
-  if (detail.isPending) return <CenteredLoader label="Loading the request" />;
-  if (detail.isError) return <BackWithError message={errorMessage(detail.error)} />;
   const request = detail.data;
+  // A failed background refresh keeps showing what was loaded (and the typed work with it).
+  if (!request) {
+    if (detail.isError) return <BackWithError message={errorMessage(detail.error)} />;
+    return <CenteredLoader label="Loading the request" />;
+  }
   if (request.status === 'answered' || request.status === 'cleared') return <AnsweredReview request={request} />;
   if (request.status !== 'claimed' || !request.claimed_by_me) {
     return <BackWithError message="This request is not yours to review. Claim it from the queue first." />;
