@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
 import { loadConfig, type Config } from './lib/env.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedCoachDemo } from './seed/coach-demo.ts';
 import { seedCourse } from './modules/course-seed.ts';
 
 export interface RunningServer {
@@ -29,6 +30,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: str
     await seedCourse(database.db);
     if (config.seedDemo) await seedDemo({ db: database.db, clock: systemClock, passwordCost: config.passwordCost });
     const app = await buildApp({ config, db: database.db, blobStore });
+    // Issue 5: something in coach@demo.test's queue (espeak-ng recordings, scored); once, never fatal.
+    if (config.seedDemo) await seedCoachDemo({ db: database.db, clock: systemClock, blobStore, log: app.log, scoring: config.scoring });
     await app.listen({ port: config.port, host: config.host });
     const url = `http://localhost:${config.port}`;
     // Hourly housekeeping; idempotent deletes, so every instance may run it (no job table needed).
