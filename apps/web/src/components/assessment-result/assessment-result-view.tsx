@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import type { AssessmentResult } from '@clearspeak/contract';
+import { AskCoachReview } from '@/components/coach-review';
 
 /** Word colours as on the fluency words: under 70 red, otherwise green (issue 6). */
 export function wordScoreColor(score: number): 'red' | 'green' {
@@ -109,6 +110,9 @@ export function AssessmentResultView({ result }: { result: AssessmentResult }) {
         </Group>
       </Paper>
 
+      {/* With a coaching plan: a coach may review the assessment (issue 6). */}
+      <AskCoachReview assessmentId={result.assessment_id} />
+
       {result.focus_sounds.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="focus-sounds">
           <Title order={2} size="h4" id="focus-sounds">
@@ -196,17 +200,26 @@ export function AssessmentResultView({ result }: { result: AssessmentResult }) {
           <Group gap="sm" wrap="wrap">
             {result.words.map((word, index) => (
               <Paper key={`${word.word}-${index}`} withBorder radius="md" p="xs">
-                <Group gap="xs" wrap="nowrap">
+                <Stack gap={6} align="center">
+                  {/* The word card: the word, its key sound's letters and IPA highlighted. */}
                   {word.image_url && (
-                    <Image src={word.image_url} alt={word.word} w={40} h={40} fit="contain" />
+                    <Image
+                      src={word.image_url}
+                      alt={`${word.word}: word card with its key sound`}
+                      w={160}
+                      h={100}
+                      fit="contain"
+                    />
                   )}
-                  <Text fw={600} c={wordScoreColor(word.score)}>
-                    {word.word}
-                  </Text>
-                  {word.voice_url && (
-                    <PlayButton url={word.voice_url} label={word.word} player={player} />
-                  )}
-                </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600} c={wordScoreColor(word.score)}>
+                      {word.word}
+                    </Text>
+                    {word.voice_url && (
+                      <PlayButton url={word.voice_url} label={word.word} player={player} />
+                    )}
+                  </Group>
+                </Stack>
               </Paper>
             ))}
           </Group>

@@ -43,7 +43,7 @@ export function makeAssessmentResult(overrides: Partial<AssessmentResult> = {}):
       {
         word: 'think',
         score: 42,
-        image_url: '/media/images/think.png',
+        image_url: '/media/images/words/think.svg',
         voice_url: '/media/voices/think.mp3',
         weak_sounds: [{ phone: 'TH', ipa: 'θ', score: 20 }],
       },
