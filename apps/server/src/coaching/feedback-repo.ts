@@ -253,3 +253,20 @@ export async function findSampleFeedbackJson(db: Db, moduleId: number): Promise<
   const row = await db.selectFrom('modules').select('sampleFeedback').where('id', '=', moduleId).executeTakeFirst();
   return row?.sampleFeedback ?? null;
 }
+
+/** The stored audio of an item of the learner's own request: a module recording or an assessment record. */
+export async function findOwnItemAudio(db: Db, options: { userId: number; itemId: number }): Promise<{ blobKey: string; mimeType: string } | undefined> {
+  const row = await db
+    .selectFrom('feedbackRequestItems as i')
+    .innerJoin('feedbackRequests as r', 'r.id', 'i.requestId')
+    .leftJoin('recordings as rec', 'rec.id', 'i.recordingId')
+    .leftJoin('assessmentRecords as ar', 'ar.id', 'i.assessmentRecordId')
+    .select(['rec.blobKey as recordingBlobKey', 'rec.mimeType as recordingMimeType', 'ar.blobKey as recordBlobKey', 'ar.mimeType as recordMimeType'])
+    .where('i.id', '=', options.itemId)
+    .where('r.userId', '=', options.userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.recordingBlobKey !== null && row.recordingMimeType !== null) return { blobKey: row.recordingBlobKey, mimeType: row.recordingMimeType };
+  if (row.recordBlobKey !== null && row.recordMimeType !== null) return { blobKey: row.recordBlobKey, mimeType: row.recordMimeType };
+  return undefined;
+}

@@ -2,6 +2,7 @@ import {
   FEEDBACK_FACTOR_NAMES,
   FEEDBACK_FACTORS,
   FEEDBACK_MESSAGES,
+  feedbackItemAudioPath,
   recordingAudioPath,
   ROLE,
   type FactorScores,
@@ -27,6 +28,7 @@ import {
   findLiveAssessmentRequest,
   findLiveModuleRequest,
   findOwnAssessmentResult,
+  findOwnItemAudio,
   findReplyAudioAccess,
   findSampleFeedbackJson,
   insertRequestWithItems,
@@ -398,8 +400,7 @@ export async function getHumanCoachFeedback(deps: Deps, options: { userId: numbe
       title: item.title,
       audio_url: item.replyAudioId !== null ? coachReplyAudioUrl(item.replyAudioId) : null,
       text: item.replyText ?? '',
-      // Fluency-assessment recordings have no learner playback route; module recordings do.
-      recording_path: item.recordingId !== null ? recordingAudioPath(item.recordingId) : null,
+      recording_path: item.recordingId !== null ? recordingAudioPath(item.recordingId) : item.assessmentRecordId !== null ? feedbackItemAudioPath(item.id) : null,
     })),
     coach: { name: feedback.coachName, photo_url: userPhotoUrl(feedback.coachPhotoKey) },
     scores: scoreRows(feedback.scores),
@@ -422,6 +423,19 @@ export async function openCoachReplyAudio(
   if (!row) throw notFound();
   const isStaff = options.roleId === ROLE.coach || options.roleId === ROLE.admin;
   if (!isStaff && !(row.learnerId === options.userId && row.isSubmitted)) throw notFound();
+  const blob = await deps.blobStore.get(row.blobKey);
+  if (!blob) throw notFound();
+  return { stream: blob.stream, contentType: row.mimeType, sizeBytes: blob.sizeBytes };
+}
+
+/** GET /feedback-items/:id/audio: the learner's own recording in one of their requests; 404 otherwise. */
+export async function openFeedbackItemAudio(
+  deps: { db: Db; blobStore: BlobStore },
+  options: { userId: number; itemId: number },
+): Promise<{ stream: Readable; contentType: string; sizeBytes: number }> {
+  const notFound = () => new AppError('not_found', { message: 'We could not retrieve your message' });
+  const row = await findOwnItemAudio(deps.db, options);
+  if (!row) throw notFound();
   const blob = await deps.blobStore.get(row.blobKey);
   if (!blob) throw notFound();
   return { stream: blob.stream, contentType: row.mimeType, sizeBytes: blob.sizeBytes };

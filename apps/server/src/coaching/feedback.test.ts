@@ -458,9 +458,11 @@ describe('fluency-assessment coach feedback', () => {
     const recordIds: number[] = [];
     for (const [i, text] of ['Think about three things.', 'The weather is fine.'].entries()) {
       blobCounter += 1;
+      const blobKey = `assessment/${who.userId}/a-${blobCounter}.wav`;
+      await blobs.put(blobKey, Buffer.from(`learner-${who.userId}-${text}`), { contentType: 'audio/wav' });
       const rec = await t.db
         .insertInto('assessmentRecords')
-        .values({ userId: who.userId, anonymousId: null, itemId: i + 1, text, nativeLanguage: null, blobKey: `assessment/${who.userId}/a-${blobCounter}.wav`, mimeType: 'audio/wav', durationMs: 2000, sizeBytes: 100, status: 'scored', createdAt: START })
+        .values({ userId: who.userId, anonymousId: null, itemId: i + 1, text, nativeLanguage: null, blobKey, mimeType: 'audio/wav', durationMs: 2000, sizeBytes: 100, status: 'scored', createdAt: START })
         .returning('id')
         .executeTakeFirstOrThrow();
       recordIds.push(rec.id);
@@ -499,8 +501,8 @@ describe('fluency-assessment coach feedback', () => {
       assessmentResultId: resultId,
       status: 'pending',
     });
-    const items = await t.db.selectFrom('feedbackRequestItems').select(['assessmentRecordId', 'recordingId', 'title']).where('requestId', '=', body.request_id).orderBy('position').execute();
-    expect(items).toEqual([
+    const items = await t.db.selectFrom('feedbackRequestItems').select(['id', 'assessmentRecordId', 'recordingId', 'title']).where('requestId', '=', body.request_id).orderBy('position').execute();
+    expect(items.map(({ id: _id, ...rest }) => rest)).toEqual([
       { assessmentRecordId: recordIds[0], recordingId: null, title: 'Think about three things.' },
       { assessmentRecordId: recordIds[1], recordingId: null, title: 'The weather is fine.' },
     ]);
@@ -522,8 +524,14 @@ describe('fluency-assessment coach feedback', () => {
       assessment_id: resultId,
       coach_reply: 'Clear and confident. Work on the vowel length.',
       audio_records: [
-        { id: firstItem.id, title: 'Think about three things.', audio_url: `/api/coach-replies/${answered.replyAudioId}/audio`, text: 'Reply to Think about three things.', recording_path: null },
-        { id: expect.any(Number), title: 'The weather is fine.', audio_url: null, text: 'Reply to The weather is fine.', recording_path: null },
+        {
+          id: items[0]!.id,
+          title: 'Think about three things.',
+          audio_url: `/api/coach-replies/${answered.replyAudioId}/audio`,
+          text: 'Reply to Think about three things.',
+          recording_path: `/api/feedback-items/${items[0]!.id}/audio`,
+        },
+        { id: items[1]!.id, title: 'The weather is fine.', audio_url: null, text: 'Reply to The weather is fine.', recording_path: `/api/feedback-items/${items[1]!.id}/audio` },
       ],
       coach: { name: 'Dana Coach', photo_url: `/api/media/avatars/${coach.userId}/face.png` },
       scores: [
@@ -541,6 +549,11 @@ describe('fluency-assessment coach feedback', () => {
     expect((await get(t.app, `/api/get-human-coach-feedback?feedback_id=${answered.feedbackId}`, { token: other.token })).statusCode).toBe(404);
     expect((await get(t.app, '/api/get-human-coach-feedback', { token: other.token })).json()).toEqual({ isError: false, data: null });
     expect((await get(t.app, `/api/coach-replies/${answered.replyAudioId}/audio`, { token: other.token })).statusCode).toBe(404);
+    // My own recording plays for me, for nobody else.
+    const mine = await get(t.app, `/api/feedback-items/${items[1]!.id}/audio`, { token: me.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toBe(`learner-${me.userId}-The weather is fine.`);
+    expect((await get(t.app, `/api/feedback-items/${items[1]!.id}/audio`, { token: other.token })).statusCode).toBe(404);
     // Coaches and admins hear it; nobody without a token.
     for (const who of [me, coach, admin]) expect((await get(t.app, `/api/coach-replies/${answered.replyAudioId}/audio`, { token: who.token })).statusCode).toBe(200);
     expect((await get(t.app, `/api/coach-replies/${answered.replyAudioId}/audio`)).statusCode).toBe(401);

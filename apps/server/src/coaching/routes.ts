@@ -11,6 +11,7 @@ import {
   getModuleFeedbackAll,
   getModuleFeedbackCoach,
   openCoachReplyAudio,
+  openFeedbackItemAudio,
   requestAssessmentFeedback,
   requestModuleFeedback,
 } from './feedback-service.ts';
@@ -71,6 +72,22 @@ export function registerCoachingRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (!req.auth) throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
       if (!params.success) throw new AppError('not_found', { message: 'We could not find this reply.' });
       const audio = await openCoachReplyAudio(deps, { userId: req.auth.userId, roleId: req.auth.roleId, replyAudioId: params.data.id });
+      return sendAudio(req, reply, audio, 'private, max-age=3600');
+    },
+  );
+
+  // GET /api/feedback-items/:id/audio: the caller's own recording in their request; else 404.
+  app.get<{ Params: { id: string } }>(
+    `/api${r.getFeedbackItemAudio.path}`,
+    {
+      schema: { summary: r.getFeedbackItemAudio.summary, security: [{ bearerAuth: [] }] },
+      preHandler: (req) => authorizeRequest(deps.route.authenticate, r.getFeedbackItemAudio.auth, req),
+    },
+    async (req, reply) => {
+      const params = r.getFeedbackItemAudio.request.safeParse(req.params);
+      if (!req.auth) throw new AppError('unauthenticated', { extra: { errorCode: 401 } });
+      if (!params.success) throw new AppError('not_found', { message: 'We could not retrieve your message' });
+      const audio = await openFeedbackItemAudio(deps, { userId: req.auth.userId, itemId: params.data.id });
       return sendAudio(req, reply, audio, 'private, max-age=3600');
     },
   );
