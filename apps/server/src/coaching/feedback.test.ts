@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coachPhotoKey, coachReplyAudioKey, loadCourse } from '@clearspeak/content';
-import { COACHING_LIMIT_MESSAGE, FEEDBACK_MESSAGES, ROLE, coachingRoutes as r, modulesRoutes as m } from '@clearspeak/contract';
+import { API_BASE, COACHING_LIMIT_MESSAGE, FEEDBACK_MESSAGES, ROLE, coachingRoutes as r, modulesRoutes as m } from '@clearspeak/contract';
 import { createBlobStore } from '../app.ts';
 import { seedCourse } from '../modules/course-seed.ts';
 import { PLAN_SEEDS } from '../seed/demo.ts';
@@ -156,6 +156,16 @@ async function answer(requestId: number, coach: Who): Promise<{ feedbackId: numb
   await t.db.updateTable('feedbackRequests').set({ status: 'answered', claimedBy: coach.userId, claimedAt: t.clock.now(), answeredAt: t.clock.now() }).where('id', '=', requestId).execute();
   return { feedbackId: feedback.id, replyAudioId: audio.id, audioBytes };
 }
+
+describe('OpenAPI', () => {
+  it('documents every learner coaching route of the contract', async () => {
+    const spec = (await get(t.app, '/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    for (const def of Object.values(r)) {
+      const openApiPath = API_BASE + def.path.replace(/:(\w+)/g, '{$1}');
+      expect(spec.paths[openApiPath]?.[def.method.toLowerCase()]?.summary, `${def.method} ${def.path}`).toBe(def.summary);
+    }
+  });
+});
 
 describe('POST /module/request-feedback (credits, idempotency)', () => {
   it('creates the request with the latest final recordings in order, takes one credit keyed request:<id>, and a repeat takes none', async () => {
