@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LESSON_TYPES, type ModuleDetail } from '@clearspeak/contract';
+import { FEEDBACK_MESSAGES, LESSON_TYPES, type ModuleDetail } from '@clearspeak/contract';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { track } from '@/lib/analytics';
+import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { isCoachingLimit, useCreditInfo, useRequestFeedback } from '../api/coaching';
 import { moduleDetailQuery, useModuleDetail } from '../api/get-module-detail';
 import { useModuleScore } from '../api/get-module-score';
 import { reportStepProgress } from '../api/report-step-progress';
@@ -23,6 +26,8 @@ import {
   withCompleted,
   type Step,
 } from '../lib/steps';
+import { CoachingLimitModal } from './coaching-limit-modal';
+import { FeedbackStep } from './feedback-lesson';
 import { parseModuleId } from './module-overview-page';
 import { LOCKED_LESSON_MESSAGE, NoticeModal } from './notice-modal';
 import { IntroCard, ResultCard } from './step-cards';
@@ -52,15 +57,12 @@ export function LessonPlayerPage() {
     return <Navigate to={`/modules/${moduleId}`} replace />;
   }
   if (lessonType === 'review') return <Navigate to={`/modules/${moduleId}/review`} replace />;
-  if (lessonType === 'feedback') return <Navigate to={`/modules/${moduleId}/feedback`} replace />;
+  // spec: §4 Feedback lesson states — the server's state decides what the feedback step does.
+  if (lessonType === 'feedback') return <FeedbackStep moduleId={moduleId} />;
   return <Player moduleId={moduleId} lessonType={lessonType} lessonId={lessonId} />;
 }
 
 type Phase = 'intro' | 'lesson' | 'result';
-
-// spec: learning §8 Coaching limit — the default when the server sends no messages.
-export const COACHING_LIMIT_MESSAGE =
-  'You are out of coaching credit, please wait until the renewal date.';
 
 function Player({
   moduleId,
@@ -122,23 +124,39 @@ function StepView({
   // Decided once, on arrival: finishing a step must not lock the learner out of it.
   const [isAllowed] = useState(() => canOpenStep(steps, step));
 
+  // Coaching (issue 5) applies to the final assessment of a non-intro module.
+  const isCoachedFinal = step.kind === 'final' && !detail.intro_module;
+  const creditInfo = useCreditInfo({ enabled: isCoachedFinal });
+  // Decided on arrival, like access: was the final assessment already done before this visit?
+  const [wasFinalDone] = useState(() =>
+    steps.filter((s) => s.kind === 'final').every((s) => isStepCompleted(steps, s)),
+  );
   // spec: §4 Final assessment — no coaching credit and not yet done: 'Coaching limit reached'
-  // (only when the credit feature is enabled); §8 — OK returns to the module.
-  const user = session?.user;
+  // (only when the credit feature is enabled); §8 — OK returns to the module. The server says
+  // whether a new request may be sent (GET /user-credit-info).
+  const credit = creditInfo.data;
   const isOutOfCredit =
-    step.kind === 'final' &&
-    user !== undefined &&
-    user.isCoachCreditEnable &&
-    user.isWithFeedback &&
-    user.remaining_coaching_credit <= 0 &&
-    !steps.filter((s) => s.kind === 'final').every((s) => isStepCompleted(steps, s));
+    isCoachedFinal &&
+    !wasFinalDone &&
+    credit !== undefined &&
+    credit.is_with_feedback &&
+    credit.is_coach_credit_enable &&
+    !credit.can_submit_new_coaching_request;
+  // Until the answer is in, the final is not shown (a failed call never blocks the learner).
+  const isCreditPending = isCoachedFinal && !wasFinalDone && creditInfo.isPending;
   // docs/decisions/008 — the position is saved on every move.
   useEffect(() => {
-    if (!isAllowed || isOutOfCredit) return;
+    if (!isAllowed || isOutOfCredit || isCreditPending) return;
     saveModuleStep({ moduleId, step: step.routeType, stepId: step.item.unique_id }).catch(
       () => undefined,
     );
-  }, [isAllowed, isOutOfCredit, moduleId, step.routeType, step.item.unique_id]);
+  }, [isAllowed, isOutOfCredit, isCreditPending, moduleId, step.routeType, step.item.unique_id]);
+
+  // Issue 5 — after the last final item of a coaching plan, the final goes to a coach
+  // (POST /module/request-feedback, idempotent: a retry never takes a second credit).
+  const feedbackRequest = useRequestFeedback(moduleId);
+  const isWithFeedback = credit?.is_with_feedback ?? session?.user.isWithFeedback ?? false;
+  const sendsFinalToCoach = isCoachedFinal && isLastInKind(step) && !wasFinalDone && isWithFeedback;
 
   const markCompleted = useCallback(
     (uniqueIds: string[]) => {
@@ -151,11 +169,13 @@ function StepView({
 
   const finish = useCallback(() => {
     const sectionIds = steps.filter((s) => s.kind === step.kind).map((s) => s.item.unique_id);
-    if (shouldReportProgress(steps, step)) {
-      reportStepProgress({ moduleId, step: step.routeType, stepId: step.item.unique_id })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['module', 'list'] }))
-        .catch(() => undefined);
-    }
+    const progress = shouldReportProgress(steps, step)
+      ? reportStepProgress({ moduleId, step: step.routeType, stepId: step.item.unique_id })
+          .then(() => queryClient.invalidateQueries({ queryKey: ['module', 'list'] }))
+          .catch(() => undefined)
+      : Promise.resolve();
+    // The request follows the progress call: the server checks that the final is complete.
+    if (sendsFinalToCoach) void progress.then(() => feedbackRequest.mutate());
     // Grouped sections complete as a whole on their last item; pre lesson by its upload.
     if (step.kind === 'listenRecord' || step.kind === 'listenChoose' || step.kind === 'recognising') {
       if (isLastInKind(step)) markCompleted(sectionIds);
@@ -169,7 +189,7 @@ function StepView({
       return;
     }
     setPhase('result');
-  }, [markCompleted, moduleId, navigate, queryClient, step, steps]);
+  }, [feedbackRequest, markCompleted, moduleId, navigate, queryClient, sendsFinalToCoach, step, steps]);
 
   const next = steps[step.index + 1];
   const isModuleEnd = next === undefined;
@@ -185,16 +205,11 @@ function StepView({
     void navigate(`/modules/${moduleId}/review`);
   }
 
+  const toModule = () => void navigate(`/modules/${moduleId}`, { replace: true });
   if (isAllowed && isOutOfCredit) {
-    return (
-      <NoticeModal
-        opened
-        title="Coaching limit reached"
-        message={COACHING_LIMIT_MESSAGE}
-        onClose={() => void navigate(`/modules/${moduleId}`, { replace: true })}
-      />
-    );
+    return <CoachingLimitModal opened messages={credit?.messages ?? []} onClose={toModule} />;
   }
+  if (isAllowed && isCreditPending) return <CenteredLoader label="Loading lesson" />;
 
   if (!isAllowed) {
     return (
@@ -273,9 +288,70 @@ function StepView({
           onGoAhead={goAhead}
           onHome={() => void navigate(`/modules/${moduleId}`)}
           onUpgrade={() => void navigate('/subscription')}
-        />
+        >
+          {sendsFinalToCoach && (
+            <FeedbackRequestNotice
+              isPending={feedbackRequest.isPending || feedbackRequest.isIdle}
+              isSent={feedbackRequest.isSuccess}
+              error={feedbackRequest.isError && !isCoachingLimit(feedbackRequest.error) ? errorMessage(feedbackRequest.error) : null}
+              onRetry={() => feedbackRequest.mutate()}
+            />
+          )}
+        </SectionResult>
       )}
+      <CoachingLimitModal
+        opened={feedbackRequest.isError && isCoachingLimit(feedbackRequest.error)}
+        messages={feedbackRequest.error ? [errorMessage(feedbackRequest.error)] : []}
+        onClose={toModule}
+      />
     </Stack>
+  );
+}
+
+/** The final assessment on its way to the coach: sending, sent (§4 state 4 text), or failed with a retry. */
+function FeedbackRequestNotice({
+  isPending,
+  isSent,
+  error,
+  onRetry,
+}: {
+  isPending: boolean;
+  isSent: boolean;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  if (error) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconAlertCircle size={20} aria-hidden />}
+        title="Your final assessment was not sent to your coach"
+        w="100%"
+        ta="left"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error}</Text>
+          <Button size="sm" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isSent) {
+    return (
+      <Text size="sm" role="status" w="100%">
+        {FEEDBACK_MESSAGES.preparing}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" justify="center" w="100%" role="status" aria-live="polite" wrap="nowrap">
+      {isPending && <Loader size="xs" aria-hidden />}
+      <Text size="sm">Sending your final assessment to your coach…</Text>
+    </Group>
   );
 }
 
@@ -292,6 +368,7 @@ function SectionResult({
   onGoAhead,
   onHome,
   onUpgrade,
+  children,
 }: {
   moduleId: number;
   step: Step;
@@ -305,6 +382,8 @@ function SectionResult({
   onGoAhead: () => void;
   onHome: () => void;
   onUpgrade: () => void;
+  /** Shown above the buttons (the coach request of a final assessment). */
+  children?: ReactNode;
 }) {
   const isChoose = step.kind === 'listenChoose';
   const moduleScore = useModuleScore(moduleId, { enabled: !isChoose });
@@ -324,6 +403,7 @@ function SectionResult({
     : 'Upgrade to a plan with coaching to get feedback from a human coach on this module.';
   return (
     <ResultCard title={title} message={message} score={score}>
+      {children}
       {showsUpgrade ? (
         <Stack gap="sm" align="center" w="100%">
           <Text size="sm">{upgradeText}</Text>

@@ -13,7 +13,6 @@ import {
   okScore,
   okStep,
 } from '../test/fixtures';
-import { COACHING_LIMIT_MESSAGE } from './lesson-player-page';
 import { LOCKED_LESSON_MESSAGE } from './notice-modal';
 import { RESULT_SOUNDS } from './step-screens';
 
@@ -360,38 +359,7 @@ describe('lesson player: recording steps', () => {
   });
 });
 
-describe('lesson player: coaching limit (spec: learning §4 Final assessment, §8)', () => {
-  it("shows 'Coaching limit reached' to a coached learner without credit, and OK returns to the module", async () => {
-    const server = serve(makeDetail({ completed: completedBefore('th-final-1') }));
-    const { user, location } = await renderApp('/modules/5/finalAssessment/th-final-1', {
-      user: makeUser({
-        is_subscribed: true,
-        isWithFeedback: true,
-        isCoachCreditEnable: true,
-        remaining_coaching_credit: 0,
-      }),
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Coaching limit reached' });
-    expect(dialog).toHaveTextContent(COACHING_LIMIT_MESSAGE);
-    expect(screen.queryByRole('button', { name: 'Start recording' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(location()).toBe('/modules/5'));
-    expect(server.calls('POST /module/save/step')).toHaveLength(0);
-  });
-
-  it.each([
-    { isCoachCreditEnable: false, remaining_coaching_credit: 0 },
-    { isCoachCreditEnable: true, remaining_coaching_credit: 2 },
-  ])('lets the learner record the final assessment when %o', async (flags) => {
-    serve(makeDetail({ completed: completedBefore('th-final-1') }));
-    const { user } = await renderApp('/modules/5/finalAssessment/th-final-1', {
-      user: makeUser({ is_subscribed: true, isWithFeedback: true, ...flags }),
-    });
-    await start(user);
-    expect(screen.getByRole('button', { name: 'Start recording' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Coaching limit reached' })).not.toBeInTheDocument();
-  });
-});
+// The coaching limit and the feedback request of the final assessment: coaching.test.tsx.
 
 describe('lesson player: listen and choose (spec: learning §4, §5, §9)', () => {
   it('locks the options after one answer, plays the result sound, and scores 10 × correct / total', async () => {

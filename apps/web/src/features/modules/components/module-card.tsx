@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { Group, Image, Paper, RingProgress, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconHourglassHigh, IconLock } from '@tabler/icons-react';
 import type { ModuleCard as ModuleCardData } from '@clearspeak/contract';
+import { useSession } from '@/lib/session';
 import { moduleScoreTone, toneColor } from '../lib/scores';
+
+/** spec: learning §2 Module card — the sand-clock: progress 100 on a feedback plan, feedback pending. */
+export function showsFeedbackPending(module: ModuleCardData, isWithFeedback: boolean): boolean {
+  return module.is_feedback_pending && module.user_progress >= 100 && isWithFeedback;
+}
 
 /**
  * One module in the list (spec: learning §2 Module list): icon, title, sub_title, progress
@@ -18,6 +24,7 @@ export function ModuleCard({
   isLocked: boolean;
   onOpen: (module: ModuleCardData) => void;
 }) {
+  const { session } = useSession();
   const progressPct = Math.max(0, Math.min(100, module.user_progress));
   const tone = moduleScoreTone(module.score);
   return (
@@ -46,7 +53,7 @@ export function ModuleCard({
               <IconLock size={16} aria-hidden />
             </ThemeIcon>
           )}
-          {module.is_feedback_pending && (
+          {showsFeedbackPending(module, session?.user.isWithFeedback ?? false) && (
             <ThemeIcon
               variant="light"
               color="yellow"

@@ -15,6 +15,9 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
     const server = installFakeServer({
       'POST /module/detail': () => new Promise((resolve) => (answer = resolve)),
       'GET /module/subscription-data': subscribed,
+      'POST /module/feedback-status': () => ({
+        body: { isError: false, data: { state: 'final_incomplete', is_sample: false, request_id: null } },
+      }),
     });
     await renderApp('/modules/5', { user: makeUser({ email: 'zoe@example.com' }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Loading...' })).toBeInTheDocument();
@@ -40,7 +43,10 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
     const guided = within(screen.getByRole('region', { name: 'Guided Lesson' }));
     expect(guided.getByText('0 of 8 done')).toBeInTheDocument();
     const feedback = within(screen.getByRole('region', { name: 'Human Coaching and Feedback' }));
-    expect(feedback.getByRole('link', { name: 'Open feedback' })).toHaveAttribute('href', '/modules/5/feedback');
+    // Its state comes from POST /module/feedback-status (coaching.test.tsx covers every state).
+    expect(await feedback.findByText('Not yet')).toBeInTheDocument();
+    expect(feedback.getByRole('button', { name: 'Open feedback' })).toBeEnabled();
+    expect(server.calls('POST /module/feedback-status')[0]?.body).toEqual({ module_id: 5 });
   });
 
   it('redirects to /modules when the detail call fails', async () => {

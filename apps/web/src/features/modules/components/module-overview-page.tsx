@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import {
   Badge,
   Button,
@@ -23,6 +23,7 @@ import {
   stepPath,
   type Step,
 } from '../lib/steps';
+import { FeedbackLessonCard } from './feedback-lesson';
 import { LearnerGreeting } from './learner-greeting';
 import { LOCKED_LESSON_MESSAGE, NoticeModal } from './notice-modal';
 import { SubscribeModal } from './subscribe-modal';
@@ -59,9 +60,6 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
     }
     void navigate(stepPath(moduleId, step));
   }
-
-  const finalSteps = steps.filter((s) => s.kind === 'final');
-  const isFinalDone = finalSteps.length > 0 && finalSteps.every((s) => isStepCompleted(steps, s));
 
   return (
     <Stack gap="lg" maw={960}>
@@ -147,26 +145,7 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
               </Paper>
             );
           })}
-          <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="section-feedback">
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap">
-                <Title order={3} size="h4" id="section-feedback">
-                  Human Coaching and Feedback
-                </Title>
-                <Badge color={isFinalDone ? 'brand' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-                  {isFinalDone ? 'Ready' : 'Not yet'}
-                </Badge>
-              </Group>
-              <Text size="sm" c="gray.7">
-                {isFinalDone
-                  ? 'Your final assessment is done: open your feedback.'
-                  : 'A coach listens to your final assessment and answers with audio feedback.'}
-              </Text>
-              <Button component={Link} to={`/modules/${moduleId}/feedback`} variant="light">
-                Open feedback
-              </Button>
-            </Stack>
-          </Paper>
+          <FeedbackLessonCard moduleId={moduleId} isIntro={data.intro_module} />
         </SimpleGrid>
       )}
 

@@ -214,7 +214,8 @@ describe('/modules (spec: learning §2 Module list)', () => {
       makeCard({ id: 26, title: 'Waiting', score: 0, user_progress: 100, is_feedback_pending: true }),
     ];
     serve({ isSubscribed: true, groups: [{ id: 13, title: 'Scores', is_trial: true, modules: cards }] });
-    await renderApp('/modules', { user: makeUser({ is_subscribed: true }) });
+    // The sand-clock is for a feedback plan (spec §2 Module card).
+    await renderApp('/modules', { user: makeUser({ is_subscribed: true, isWithFeedback: true }) });
     const card = (name: string) => within(screen.getByRole('article', { name }));
     await screen.findByRole('article', { name: 'Low' });
     expect(card('Zero').queryByLabelText(/^Score/)).not.toBeInTheDocument();
