@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Box, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type WaveSurfer from 'wavesurfer.js';
@@ -53,7 +53,7 @@ interface Props {
  * unclear sounds marked where they occur; a click on a mark, a word or a listed sound plays
  * that span. Without Web Audio (or if the file cannot be decoded) a plain player remains.
  */
-export function ErrorMapWaveform({ recordingUrl, durationMs, regions, words, label }: Props) {
+export const ErrorMapWaveform = memo(function ErrorMapWaveform({ recordingUrl, durationMs, regions, words, label }: Props) {
   const audio = useAudioBlob(recordingUrl);
   const plainUrl = useObjectUrl(audio.data);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -259,4 +259,4 @@ export function ErrorMapWaveform({ recordingUrl, durationMs, regions, words, lab
       )}
     </Box>
   );
-}
+});

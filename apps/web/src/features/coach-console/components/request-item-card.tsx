@@ -50,7 +50,7 @@ export function RequestItemCard({ item, index, children }: { item: Item; index: 
           <ScoreBadges assessment={item.assessment} />
         </Group>
         {notice && (
-          <Alert color={item.assessment?.status === 'scored' ? 'brand' : 'gray'} variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
+          <Alert color={item.assessment?.status === 'scored' ? 'brand' : 'gray'} variant="light" icon={<IconInfoCircle aria-hidden />} p="xs" role="note">
             {notice}
           </Alert>
         )}

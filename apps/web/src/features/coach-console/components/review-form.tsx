@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Box, Button, Grid, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -42,12 +42,12 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
   const missing = missingParts(draft, itemIds);
   const payload = buildSubmitPayload(request.id, draft, itemIds);
 
-  function updateItem(itemId: number, change: Partial<ItemDraft>) {
+  const updateItem = useCallback((itemId: number, change: Partial<ItemDraft>) => {
     setDraft((current) => ({
       ...current,
       items: { ...current.items, [String(itemId)]: { ...itemDraft(current, itemId), ...change } },
     }));
-  }
+  }, []);
 
   function setStars(factor: FeedbackFactor, stars: number) {
     setDraft((current) => ({ ...current, scores: { ...current.scores, [factor]: stars } }));
@@ -102,39 +102,9 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            {request.items.map((item, index) => {
-              const reply = itemDraft(draft, item.id);
-              const label = `recording ${index + 1}`;
-              return (
-                <RequestItemCard key={item.id} item={item} index={index}>
-                  <Box pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-                    <Stack gap="xs">
-                      <Text fw={650} size="sm">
-                        Your reply
-                      </Text>
-                      <ReplyRecorder
-                        label={label}
-                        saved={reply.replyAudioId !== null && reply.audioUrl !== null ? { replyAudioId: reply.replyAudioId, audioUrl: reply.audioUrl } : null}
-                        onUpload={async (recording) => {
-                          const stored = await uploadReplyAudio(request.id, item.id, recording);
-                          return { replyAudioId: stored.reply_audio_id, audioUrl: stored.audio_url };
-                        }}
-                        onChange={(saved) => updateItem(item.id, { replyAudioId: saved?.replyAudioId ?? null, audioUrl: saved?.audioUrl ?? null })}
-                      />
-                      <Textarea
-                        label={`Written reply to ${label}`}
-                        description="Optional when you recorded a reply."
-                        rows={3}
-                        resize="vertical"
-                        maxLength={TEXT_LIMIT}
-                        value={reply.text}
-                        onChange={(event) => updateItem(item.id, { text: event.currentTarget.value })}
-                      />
-                    </Stack>
-                  </Box>
-                </RequestItemCard>
-              );
-            })}
+            {request.items.map((item, index) => (
+              <ReviewItem key={item.id} requestId={request.id} item={item} index={index} reply={itemDraft(draft, item.id)} onChange={updateItem} />
+            ))}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} style={{ position: 'sticky', top: 72 }}>
@@ -181,3 +151,51 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
     </Stack>
   );
 }
+
+type Item = CoachRequestDetail['items'][number];
+
+/** One recording and the coach's reply to it; re-renders only when its own reply changes. */
+const ReviewItem = memo(function ReviewItem({
+  requestId,
+  item,
+  index,
+  reply,
+  onChange,
+}: {
+  requestId: number;
+  item: Item;
+  index: number;
+  reply: ItemDraft;
+  onChange: (itemId: number, change: Partial<ItemDraft>) => void;
+}) {
+  const label = `recording ${index + 1}`;
+  return (
+    <RequestItemCard item={item} index={index}>
+      <Box pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Stack gap="xs">
+          <Text fw={650} size="sm">
+            Your reply
+          </Text>
+          <ReplyRecorder
+            label={label}
+            saved={reply.replyAudioId !== null && reply.audioUrl !== null ? { replyAudioId: reply.replyAudioId, audioUrl: reply.audioUrl } : null}
+            onUpload={async (recording) => {
+              const stored = await uploadReplyAudio(requestId, item.id, recording);
+              return { replyAudioId: stored.reply_audio_id, audioUrl: stored.audio_url };
+            }}
+            onChange={(saved) => onChange(item.id, { replyAudioId: saved?.replyAudioId ?? null, audioUrl: saved?.audioUrl ?? null })}
+          />
+          <Textarea
+            label={`Written reply to ${label}`}
+            description="Optional when you recorded a reply."
+            rows={3}
+            resize="vertical"
+            maxLength={TEXT_LIMIT}
+            value={reply.text}
+            onChange={(event) => onChange(item.id, { text: event.currentTarget.value })}
+          />
+        </Stack>
+      </Box>
+    </RequestItemCard>
+  );
+});
