@@ -457,6 +457,16 @@ describe('POST /coach/requests/:id/reply-audio', () => {
     expect(blob?.sizeBytes).toBe(reply.length);
   });
 
+  it('takes the request id from the fields when the client sends the path template unfilled (web upload())', async () => {
+    const me = await coach();
+    const { requestId, itemIds } = await moduleRequest();
+    await claim(me.token, requestId);
+    const res = await upload(t.app, '/api/coach/requests/:id/reply-audio', me.token, { id: requestId, item_id: itemIds[0]! }, wav(speech));
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom('coachReplyAudios').select('requestItemId').where('id', '=', res.json().reply_audio_id).executeTakeFirstOrThrow();
+    expect(row.requestItemId).toBe(itemIds[0]);
+  });
+
   it.each([
     ['a text file', () => ({ filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('hello') }), 415, 'Please send an audio recording'],
     ['more than 5 MB', () => wav(Buffer.alloc(UPLOAD_LIMITS.maxBytes + 1024, 1)), 413, 'at most 5 MB'],
