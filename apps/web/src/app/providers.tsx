@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { registerServiceWorker } from '../features/notifications/lib/web-push';
 import { ApiError } from '../lib/api';
 import { theme } from '../lib/theme';
 
@@ -32,6 +33,8 @@ export function Providers({
   /** 'test' turns off Mantine's transitions and portals for jsdom. */
   env?: 'default' | 'test';
 }) {
+  // Web Push (production builds only): the worker that shows a push with the tab closed.
+  useEffect(() => registerServiceWorker(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env={env}>

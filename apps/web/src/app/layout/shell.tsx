@@ -22,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { Brand } from '../../components/ui/brand';
 import { CreditsMenu } from '../../features/coaching/components/credits-menu';
+import { LiveNotifications } from '../../features/notifications/components/live-notifications';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -53,6 +54,7 @@ export function Shell() {
       footer={{ height: 68, collapsed: isWide }}
       padding="md"
     >
+      <LiveNotifications />
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap" miw={0}>

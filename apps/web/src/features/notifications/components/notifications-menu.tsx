@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useNotifications, useUnreadCount } from '../api/notifications';
 import { useOpenNotification } from '../api/open-notification';
 import { NotificationSummary, notificationName } from './notification-row';
+import { PushPromptItem, usePushPrompt } from './push-prompt';
 
 export const NO_NOTIFICATIONS = 'No notifications';
 
@@ -15,6 +16,7 @@ export function NotificationsMenu() {
   const count = useUnreadCount();
   const list = useNotifications();
   const open = useOpenNotification();
+  const push = usePushPrompt();
   const unread = count.data?.count ?? 0;
   const notifications = list.data?.notifications ?? [];
   return (
@@ -58,6 +60,7 @@ export function NotificationsMenu() {
         <Menu.Item component={Link} to="/notifications">
           See all notifications
         </Menu.Item>
+        <PushPromptItem {...push} />
       </Menu.Dropdown>
     </Menu>
   );

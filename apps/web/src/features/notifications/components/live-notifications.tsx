@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Stack, Text, UnstyledButton } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import type { Notification } from '@clearspeak/contract';
+import { useSession } from '@/lib/session';
+import { useNotificationStream } from '../api/live';
+import { useNotifications } from '../api/notifications';
+import { useOpenNotification } from '../api/open-notification';
+import { SW_NAVIGATE_MESSAGE } from '../lib/web-push';
+
+export function toastId(notificationId: number): string {
+  return `notification-${notificationId}`;
+}
+
+/** The accessible name of a toast's button. */
+export function toastLabel(notification: Notification): string {
+  return `Open notification: ${notification.title}`;
+}
+
+/**
+ * Mounted once in the signed-in shell: keeps the stream open (list and badge live), shows each
+ * unread notification as a toast that stays until it is opened, read elsewhere or dismissed
+ * (spec: learning §2 Notifications), and follows clicks on Web Push notifications.
+ */
+export function LiveNotifications() {
+  const { session } = useSession();
+  useNotificationStream(session?.api_token ?? null);
+  useNotificationToasts();
+  useServiceWorkerNavigation();
+  return null;
+}
+
+function useNotificationToasts(): void {
+  const list = useNotifications();
+  const open = useOpenNotification();
+  const openRef = useRef(open);
+  // Ids shown in this page: a dismissed toast is not shown again, a reconnect does not double it.
+  const shown = useRef(new Set<number>());
+
+  useEffect(() => {
+    openRef.current = open;
+  });
+
+  useEffect(() => {
+    const all = list.data?.notifications;
+    if (!all) return;
+    const unread = new Set(all.filter((n) => !n.is_read).map((n) => n.id));
+    // Oldest first, so the newest ends up nearest the top of the stack.
+    for (const notification of [...all].reverse()) {
+      if (notification.is_read || shown.current.has(notification.id)) continue;
+      shown.current.add(notification.id);
+      const id = toastId(notification.id);
+      toasts.show({
+        id,
+        autoClose: false,
+        withCloseButton: true,
+        closeButtonProps: { 'aria-label': `Dismiss notification: ${notification.title}` },
+        color: 'brand',
+        message: (
+          <UnstyledButton
+            aria-label={toastLabel(notification)}
+            w="100%"
+            onClick={() => {
+              toasts.hide(id);
+              void openRef.current(notification);
+            }}
+          >
+            <Stack gap={0}>
+              <Text size="xs" c="gray.7">
+                {notification.header}
+              </Text>
+              <Text fw={700} size="sm">
+                {notification.title}
+              </Text>
+              <Text size="sm">{notification.subtitle}</Text>
+            </Stack>
+          </UnstyledButton>
+        ),
+      });
+    }
+    // Read in the dropdown, on the list or in another tab: its toast goes.
+    for (const id of shown.current) if (!unread.has(id)) toasts.hide(toastId(id));
+  }, [list.data]);
+
+  useEffect(() => {
+    const ids = shown.current;
+    return () => {
+      // Signed out (the shell goes): no toast of the old session stays.
+      for (const id of ids) toasts.hide(toastId(id));
+      ids.clear();
+    };
+  }, []);
+}
+
+/** A click on a Web Push notification while a page is open: the service worker asks it to navigate. */
+function useServiceWorkerNavigation(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return undefined;
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type === SW_NAVIGATE_MESSAGE && typeof data.url === 'string' && data.url.startsWith('/')) {
+        void navigate(data.url);
+      }
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [navigate]);
+}
