@@ -249,13 +249,15 @@ function PracticeAgain({ moduleId, isSample }: { moduleId: number; isSample: boo
             {FEEDBACK_MESSAGES.practiceAgainFailed}
           </Alert>
         )}
-        <Button
-          leftSection={<IconRefresh size={18} aria-hidden />}
-          onClick={() => setConfirmOpen(true)}
-          w={{ base: '100%', xs: 'auto' }}
-        >
-          Practice Again
-        </Button>
+        <Group>
+          <Button
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={() => setConfirmOpen(true)}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            Practice Again
+          </Button>
+        </Group>
       </Stack>
       <Modal
         opened={isConfirmOpen}
