@@ -35,6 +35,8 @@ export function CoachQueuePage() {
   const queue = useCoachQueue();
   const claim = useClaimRequest();
   const [claimError, setClaimError] = useState<string | null>(null);
+  // Only a refresh the coach asked for spins the button; the 30 s ones stay quiet.
+  const [isRefreshing, setRefreshing] = useState(false);
 
   function claimRequest(id: number) {
     setClaimError(null);
@@ -63,8 +65,11 @@ export function CoachQueuePage() {
               variant="default"
               size="xs"
               leftSection={<IconRefresh size={14} aria-hidden />}
-              loading={queue.isFetching}
-              onClick={() => void queue.refetch()}
+              loading={isRefreshing}
+              onClick={() => {
+                setRefreshing(true);
+                void queue.refetch().finally(() => setRefreshing(false));
+              }}
             >
               Refresh
             </Button>

@@ -3,10 +3,11 @@ import { ActionIcon, Alert, Box, Group, Loader, Text, Tooltip, UnstyledButton } 
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import { AUDIO_FALLBACK_TEXT, formatSeconds } from '@/components/recorder';
+import { AUDIO_FALLBACK_TEXT } from '@/components/recorder';
 import { errorMessage } from '@/lib/api';
 import { useAudioBlob } from '../api/get-audio';
 import { playbackSpan, wordTone, type CoachItemAssessment, type ErrorRegion } from '../lib/error-map';
+import { formatClock } from '../lib/time-words';
 import { useObjectUrl } from './use-object-url';
 import classes from './coach-console.module.css';
 
@@ -219,7 +220,7 @@ export const ErrorMapWaveform = memo(function ErrorMapWaveform({ recordingUrl, d
           </Box>
           {!showPlain && (
             <Text size="sm" c="gray.7" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} visibleFrom="xs">
-              {formatSeconds(currentMs)} / {formatSeconds(totalMs)}
+              {formatClock(currentMs / 1000)} / {formatClock(Math.round(totalMs / 1000))}
             </Text>
           )}
         </Group>
