@@ -110,8 +110,14 @@ export function useNotificationStream(token: string | null): void {
     if (!token) return undefined;
     return connectNotificationStream(token, {
       onNotification: (notification) => addNotificationToCache(queryClient, notification),
-      onUnread: (count) =>
-        queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_KEY, { isError: false, count }),
+      onUnread: (count) => {
+        queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_KEY, { isError: false, count });
+        // Read in another tab: the list (and so the toasts) follow the new count.
+        const list = queryClient.getQueryData<NotificationList>(NOTIFICATION_LIST_KEY);
+        if (list && list.notifications.filter((n) => !n.is_read).length !== count) {
+          void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY });
+        }
+      },
       onOpen: (isFirst) => {
         // Whatever arrived while the stream was down.
         if (!isFirst) void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY });

@@ -1,4 +1,4 @@
-import { Avatar, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Box, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
@@ -47,11 +47,9 @@ export function HumanCoachFeedbackView({ feedbackId }: { feedbackId: number }) {
           {feedback.scores.map((row) => (
             <Group key={row.factor_name} justify="space-between" maw={360}>
               <Text>{row.factor_name}</Text>
-              <Rating
-                value={row.score}
-                readOnly
-                aria-label={`${row.factor_name}: ${row.score} out of 5 stars`}
-              />
+              <Box role="img" aria-label={`${row.factor_name}: ${row.score} out of 5 stars`}>
+                <Rating value={row.score} readOnly />
+              </Box>
             </Group>
           ))}
         </Stack>

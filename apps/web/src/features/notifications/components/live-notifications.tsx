@@ -104,7 +104,8 @@ function useServiceWorkerNavigation(): void {
         void navigate(data.url);
       }
     };
-    navigator.serviceWorker.addEventListener('message', onMessage);
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+    const container = navigator.serviceWorker;
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
   }, [navigate]);
 }
