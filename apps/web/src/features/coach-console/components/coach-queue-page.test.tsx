@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { FEEDBACK_MESSAGES } from '@clearspeak/contract';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
@@ -111,5 +112,25 @@ describe('coach queue (/coach)', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Bo Chen, Linking' })).not.toBeInTheDocument());
     expect(server.calls('GET /coach/queue')).toHaveLength(2);
     expect(location()).toBe('/coach');
+  });
+
+  it('refreshes the queue when the tab gets focus again', async () => {
+    let waiting = 1;
+    const server = installFakeServer({
+      'GET /coach/queue': () => {
+        const pending = queueBody().pending.slice(0, waiting);
+        waiting += 1;
+        return { body: queueBody({ pending }) };
+      },
+    });
+    await renderApp('/coach', { user: coach() });
+    expect(await screen.findByRole('region', { name: 'Waiting for a coach (1)' })).toBeInTheDocument();
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByRole('region', { name: 'Waiting for a coach (2)' })).toBeInTheDocument();
+    expect(server.calls('GET /coach/queue')).toHaveLength(2);
+    focusManager.setFocused(undefined);
   });
 });
