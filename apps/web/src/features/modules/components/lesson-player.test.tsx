@@ -349,6 +349,10 @@ describe('lesson player: recording steps', () => {
       'POST /module/upload-final-record': () => ({
         body: { isError: false, message: 'Stored.', recording_id: 12, file_url: '/x', ai_scores: null },
       }),
+      // A coaching plan sends the final to the coach (coaching.test.tsx).
+      'POST /module/request-feedback': () => ({
+        body: { isError: false, request_id: 9, remaining_coaching_credit: 0 },
+      }),
     });
     const { user } = await renderApp('/modules/5/finalAssessment/th-final-2', { user: makeUser(flags) });
     await record(user);
