@@ -19,10 +19,14 @@ const LABEL_COLORS: Record<ErrorRegion['severity'], string> = { weak: '#a61e1e',
 
 type Status = 'loading' | 'ready' | 'plain' | 'error';
 
-function regionContent(region: ErrorRegion): HTMLElement {
+/** Marks closer than this to the one before put their label at the bottom, so labels do not overlap. */
+const LABEL_CLEARANCE_MS = 250;
+
+function regionContent(region: ErrorRegion, isBelow: boolean): HTMLElement {
   // Lives in wavesurfer's shadow DOM, so it is styled inline.
   const element = document.createElement('div');
-  element.style.cssText = `font: 600 12px/1.25 system-ui, sans-serif; color: ${LABEL_COLORS[region.severity]}; padding: 2px 3px; white-space: nowrap; pointer-events: none;`;
+  const place = isBelow ? 'position: absolute; bottom: 0; left: 0;' : '';
+  element.style.cssText = `${place} font: 600 12px/1.25 system-ui, sans-serif; color: ${LABEL_COLORS[region.severity]}; padding: 2px 3px; white-space: nowrap; pointer-events: none;`;
   const ipa = document.createElement('div');
   ipa.textContent = `/${region.ipa}/`;
   element.append(ipa);
@@ -124,13 +128,16 @@ export const ErrorMapWaveform = memo(function ErrorMapWaveform({ recordingUrl, d
         waveRef.current = wave;
         wave.on('ready', (seconds) => {
           setTotalMs(Math.round(seconds * 1000));
+          let previous: { endMs: number; isBelow: boolean } | null = null;
           for (const region of regions) {
+            const isBelow: boolean = previous !== null && !previous.isBelow && region.startMs - previous.endMs < LABEL_CLEARANCE_MS;
+            previous = { endMs: region.endMs, isBelow };
             regionsPlugin.addRegion({
               id: region.id,
               start: region.startMs / 1000,
               end: region.endMs / 1000,
               color: REGION_COLORS[region.severity],
-              content: regionContent(region),
+              content: regionContent(region, isBelow),
               drag: false,
               resize: false,
             });
