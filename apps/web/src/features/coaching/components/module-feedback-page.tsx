@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import {
   Alert,
@@ -46,8 +46,12 @@ function ModuleFeedback({ moduleId }: { moduleId: number }) {
   const coach = useFeedbackCoach(moduleId);
   const feedback = useModuleFeedbackAll(moduleId);
 
-  // spec: learning §7 — 'Enter Show Feedback' is tracked when the page opens.
+  // spec: learning §7 — 'Enter Show Feedback' is tracked when the page opens (once, also under
+  // StrictMode's second effect run).
+  const trackedRef = useRef(false);
   useEffect(() => {
+    if (trackedRef.current) return;
+    trackedRef.current = true;
     track('Enter Show Feedback', { moduleId });
   }, [moduleId]);
 
@@ -242,7 +246,9 @@ function PracticeAgain({ moduleId, isSample }: { moduleId: number; isSample: boo
           Practice again
         </Title>
         <Text size="sm" c="gray.7">
-          Record the final assessment again and send it to your coach when you are ready.
+          {isSample
+            ? 'Record the final assessment again.'
+            : 'Record the final assessment again and send it to your coach when you are ready.'}
         </Text>
         {hasFailed && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={20} aria-hidden />}>
