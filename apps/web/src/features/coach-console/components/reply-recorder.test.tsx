@@ -22,12 +22,19 @@ afterEach(() => {
   uninstallFakeAudio();
 });
 
-function Harness({ onUpload, onChange }: { onUpload: (recording: Recording) => Promise<SavedReply>; onChange: (saved: SavedReply | null) => void }) {
+interface HarnessProps {
+  onUpload: (recording: Recording) => Promise<SavedReply>;
+  onChange: (saved: SavedReply | null) => void;
+  onSavingChange: (isSaving: boolean) => void;
+}
+
+function Harness({ onUpload, onChange, onSavingChange }: HarnessProps) {
   const [saved, setSaved] = useState<SavedReply | null>(null);
   return (
     <ReplyRecorder
       label="recording 1"
       saved={saved}
+      onSavingChange={onSavingChange}
       onUpload={onUpload}
       onChange={(next) => {
         setSaved(next);
@@ -39,15 +46,16 @@ function Harness({ onUpload, onChange }: { onUpload: (recording: Recording) => P
 
 function renderRecorder(onUpload: (recording: Recording) => Promise<SavedReply>) {
   const onChange = vi.fn<(saved: SavedReply | null) => void>();
+  const onSavingChange = vi.fn<(isSaving: boolean) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env="test">
-        <Harness onUpload={onUpload} onChange={onChange} />
+        <Harness onUpload={onUpload} onChange={onChange} onSavingChange={onSavingChange} />
       </MantineProvider>
     </QueryClientProvider>,
   );
-  return { onChange };
+  return { onChange, onSavingChange };
 }
 
 async function advance(ms: number) {
@@ -72,10 +80,12 @@ async function recordFor(ms: number) {
 describe('ReplyRecorder', () => {
   it('uploads the reply as soon as recording stops, once, and says it is saved', async () => {
     const onUpload = vi.fn(async (_recording: Recording) => ({ replyAudioId: 12, audioUrl: '/api/coach-replies/12/audio' }));
-    const { onChange } = renderRecorder(onUpload);
+    const { onChange, onSavingChange } = renderRecorder(onUpload);
     await recordFor(2000);
     await advance(0);
 
+    // The page holds Submit while an upload runs.
+    expect(onSavingChange.mock.calls).toEqual([[true], [false]]);
     expect(onUpload).toHaveBeenCalledTimes(1);
     expect(onUpload.mock.calls[0]?.[0]).toMatchObject({ mimeType: 'audio/mpeg', durationMs: 2000 });
     expect(onChange).toHaveBeenLastCalledWith({ replyAudioId: 12, audioUrl: '/api/coach-replies/12/audio' });

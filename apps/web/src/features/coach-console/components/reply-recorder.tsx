@@ -35,6 +35,8 @@ interface Props {
   onChange: (saved: SavedReply | null) => void;
   /** "recording 1": names the buttons for screen readers. */
   label: string;
+  /** Told when an upload starts and ends, so the page can wait for it before submitting. */
+  onSavingChange?: (isSaving: boolean) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ interface Props {
  * if the tab closes; a failed upload keeps the recording for another try. A new recording
  * replaces the saved one only once it is stored.
  */
-export function ReplyRecorder({ saved, onUpload, onChange, label }: Props) {
+export function ReplyRecorder({ saved, onUpload, onChange, label, onSavingChange }: Props) {
   const recorder = useRecorder();
   const { state, recording, remainingMs, elapsedMs, level, error } = recorder;
   const [upload, setUpload] = useState<{ id: string; status: 'saving' | 'saved' | 'failed'; message?: string } | null>(null);
@@ -52,19 +54,24 @@ export function ReplyRecorder({ saved, onUpload, onChange, label }: Props) {
 
   const onUploadRef = useRef(onUpload);
   const onChangeRef = useRef(onChange);
+  const onSavingChangeRef = useRef(onSavingChange);
   useEffect(() => {
     onUploadRef.current = onUpload;
     onChangeRef.current = onChange;
+    onSavingChangeRef.current = onSavingChange;
   });
 
   async function send(take: Recording) {
     setUpload({ id: take.id, status: 'saving' });
+    onSavingChangeRef.current?.(true);
     try {
       const stored = await onUploadRef.current(take);
       setUpload({ id: take.id, status: 'saved' });
       onChangeRef.current(stored);
     } catch (caught) {
       setUpload({ id: take.id, status: 'failed', message: errorMessage(caught) });
+    } finally {
+      onSavingChangeRef.current?.(false);
     }
   }
 

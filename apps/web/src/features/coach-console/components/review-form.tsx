@@ -33,6 +33,17 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
   const release = useReleaseRequest();
   const [draft, setDraft] = useState<ReviewDraft>(() => loadDraft(request.id));
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // Items whose audio reply is uploading: submitting now would send the previous reply.
+  const [savingItemIds, setSavingItemIds] = useState<ReadonlySet<number>>(new Set());
+  const setItemSaving = useCallback((itemId: number, isSaving: boolean) => {
+    setSavingItemIds((current) => {
+      const next = new Set(current);
+      if (isSaving) next.add(itemId);
+      else next.delete(itemId);
+      return next;
+    });
+  }, []);
+  const isSavingAudio = savingItemIds.size > 0;
 
   useEffect(() => {
     saveDraft(request.id, draft);
@@ -54,7 +65,7 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
   }
 
   function send() {
-    if (!payload) return;
+    if (!payload || isSavingAudio) return;
     setSubmitError(null);
     submit.mutate(payload, {
       onSuccess: () => {
@@ -103,7 +114,15 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {request.items.map((item, index) => (
-              <ReviewItem key={item.id} requestId={request.id} item={item} index={index} reply={itemDraft(draft, item.id)} onChange={updateItem} />
+              <ReviewItem
+                key={item.id}
+                requestId={request.id}
+                item={item}
+                index={index}
+                reply={itemDraft(draft, item.id)}
+                onChange={updateItem}
+                onSavingChange={setItemSaving}
+              />
             ))}
           </Stack>
         </Grid.Col>
@@ -133,9 +152,14 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
                   {submitError} Your work is kept; try again.
                 </Alert>
               )}
-              <Button size="md" leftSection={<IconSend size={18} aria-hidden />} onClick={send} disabled={!payload} loading={submit.isPending} fullWidth>
+              <Button size="md" leftSection={<IconSend size={18} aria-hidden />} onClick={send} disabled={!payload || isSavingAudio} loading={submit.isPending} fullWidth>
                 Submit feedback
               </Button>
+              {isSavingAudio && (
+                <Text size="xs" c="gray.7" role="status">
+                  Saving an audio reply…
+                </Text>
+              )}
               {missing.length > 0 && (
                 <Text size="xs" c="gray.7" id="coach-missing">
                   Still needed: {missing.join('; ')}.
@@ -161,12 +185,14 @@ const ReviewItem = memo(function ReviewItem({
   index,
   reply,
   onChange,
+  onSavingChange,
 }: {
   requestId: number;
   item: Item;
   index: number;
   reply: ItemDraft;
   onChange: (itemId: number, change: Partial<ItemDraft>) => void;
+  onSavingChange: (itemId: number, isSaving: boolean) => void;
 }) {
   const label = `recording ${index + 1}`;
   return (
@@ -184,6 +210,7 @@ const ReviewItem = memo(function ReviewItem({
               return { replyAudioId: stored.reply_audio_id, audioUrl: stored.audio_url };
             }}
             onChange={(saved) => onChange(item.id, { replyAudioId: saved?.replyAudioId ?? null, audioUrl: saved?.audioUrl ?? null })}
+            onSavingChange={(isSaving) => onSavingChange(item.id, isSaving)}
           />
           <Textarea
             label={`Written reply to ${label}`}

@@ -13,8 +13,8 @@ export function ReviewPage() {
   const params = useParams();
   const id = Number(params.id);
   const isValidId = Number.isInteger(id) && id > 0;
-  useDocumentTitle('Review');
   const detail = useCoachRequest(isValidId ? id : null);
+  useDocumentTitle(detail.data ? `Review · ${detail.data.learner.name}` : 'Review');
 
   if (!isValidId) return <BackWithError message="This request does not exist." />;
   const request = detail.data;
