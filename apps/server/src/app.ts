@@ -116,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scoringEngine,
     notifications: await createLiveNotifications({ config, db, clock, hub: notificationHub, log: app.log, pushAgent: options.pushAgent }),
   };
+  // Pushes already started finish before the database goes.
+  app.addHook('onClose', () => deps.notifications.settled());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

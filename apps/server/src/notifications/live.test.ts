@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of streams) s.close();
+  await live.settled();
   await t.close();
   await hub.close();
   await push.close();
@@ -176,6 +177,7 @@ describe('Web Push', () => {
       tag: `notification-${notification.id}`,
       icon: null,
     });
+    await live.settled();
     const row = await t.db.selectFrom('pushSubscriptions').select(['lastSuccessAt', 'failureCount']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
     expect(row.lastSuccessAt).not.toBeNull();
     expect(row.failureCount).toBe(0);
@@ -199,6 +201,7 @@ describe('Web Push', () => {
     ]);
     // The failed one keeps counting; announcing never throws for it.
     await announceNotification({ notifications: live }, a.userId, notification);
+    await live.settled();
     const broken = await t.db.selectFrom('pushSubscriptions').select('failureCount').where('endpoint', '=', push.origin + paths.broken).executeTakeFirstOrThrow();
     expect(broken.failureCount).toBe(2);
   });

@@ -14,6 +14,10 @@ export interface LiveNotifications {
   publicKey: string;
   /** Sends a Web Push to each of the user's stored subscriptions. */
   push(userId: number, notification: Notification): Promise<PushReport>;
+  /** Starts `push` without waiting for it (a slow push service never delays the caller). */
+  pushInBackground(userId: number, notification: Notification): void;
+  /** Resolves once every push started so far has finished (shutdown, tests). */
+  settled(): Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -35,10 +39,21 @@ export async function createLiveNotifications(options: {
     log: options.log,
     ...(options.pushAgent ? { agent: options.pushAgent } : {}),
   });
+  const inFlight = new Set<Promise<unknown>>();
   return {
     hub: options.hub,
     publicKey: sender.publicKey,
     push: (userId, notification) => sender.send(userId, notification),
+    pushInBackground(userId, notification) {
+      const task = sender
+        .send(userId, notification)
+        .catch((err: unknown) => options.log.warn({ err, userId, notificationId: notification.id }, 'web push failed'))
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     log: options.log,
   };
 }

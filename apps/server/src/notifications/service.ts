@@ -59,15 +59,14 @@ export async function createNotification(deps: { db: Db; clock: Clock }, options
 
 /**
  * Announces a stored (committed) notification: to every open page of the user, on any instance
- * (server-sent events through the hub), and as a Web Push to the user's browsers. Never rejects:
- * a delivery failure is logged, the notification stays in the list. Awaiting it is optional.
+ * (server-sent events through the hub), and as a Web Push to the user's browsers (started here,
+ * finished in the background). Never rejects: a delivery failure is logged, the notification
+ * stays in the list. Resolves once the open pages have been told.
  */
 export async function announceNotification(deps: { notifications: LiveNotifications }, userId: number, notification: Notification): Promise<void> {
   const live = deps.notifications;
-  await Promise.all([
-    live.hub.publish({ userId, notification }).catch((err: unknown) => live.log.warn({ err, userId, notificationId: notification.id }, 'live notification failed')),
-    live.push(userId, notification).catch((err: unknown) => live.log.warn({ err, userId, notificationId: notification.id }, 'web push failed')),
-  ]);
+  live.pushInBackground(userId, notification);
+  await live.hub.publish({ userId, notification }).catch((err: unknown) => live.log.warn({ err, userId, notificationId: notification.id }, 'live notification failed'));
 }
 
 /** Tells the user's open pages that the unread count changed (a notification was read). Never rejects. */
