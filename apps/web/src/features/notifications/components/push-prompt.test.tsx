@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
-import { base64UrlToBytes } from '../lib/web-push';
+import { SW_NAVIGATE_MESSAGE, base64UrlToBytes } from '../lib/web-push';
 import { PUSH_ENABLED_TEXT, PUSH_PROMPT_TEXT } from './push-prompt';
 
 // The browser's push machinery is the edge here: Notification, the service worker registration
@@ -18,6 +18,7 @@ const SUBSCRIPTION = {
 let permission: NotificationPermission;
 let requestPermission: ReturnType<typeof vi.fn>;
 let subscribe: ReturnType<typeof vi.fn>;
+let workerListeners: Array<(event: MessageEvent) => void>;
 
 beforeEach(() => {
   permission = 'default';
@@ -37,13 +38,15 @@ beforeEach(() => {
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', function PushManager() {});
   const registration = { pushManager: { getSubscription: async () => null, subscribe } };
+  workerListeners = [];
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
       getRegistration: async () => registration,
       ready: Promise.resolve(registration),
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addEventListener: (_type: string, listener: (event: MessageEvent) => void) => workerListeners.push(listener),
+      removeEventListener: (_type: string, listener: (event: MessageEvent) => void) =>
+        workerListeners.splice(workerListeners.indexOf(listener), 1),
     },
   });
 });
@@ -110,5 +113,19 @@ describe('Web Push prompt (issue 5)', () => {
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getByRole('menuitem', { name: 'See all notifications' })).toBeInTheDocument();
     expect(menu.queryByRole('menuitem', { name: PUSH_PROMPT_TEXT })).not.toBeInTheDocument();
+  });
+
+  it('opens the page of a clicked system notification in the open tab (the service worker asks)', async () => {
+    serve();
+    const { location } = await renderApp('/modules', { user: makeUser() });
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(workerListeners.length).toBeGreaterThan(0));
+    act(() => {
+      for (const listener of workerListeners) {
+        listener(new MessageEvent('message', { data: { type: 'something-else', url: '/profile' } }));
+        listener(new MessageEvent('message', { data: { type: SW_NAVIGATE_MESSAGE, url: '/notifications' } }));
+      }
+    });
+    await waitFor(() => expect(location()).toBe('/notifications'));
   });
 });
