@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PostgresDialect } from 'kysely';
+import { PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NotificationSchema, UnreadEventSchema } from '@clearspeak/contract';
@@ -126,5 +126,36 @@ describe.skipIf(!onPostgres)('PostgreSQL LISTEN/NOTIFY across instances', () => 
     expect((await post(one.app, '/api/read-notification', { notification_id: small.id }, { token })).statusCode).toBe(200);
     await onTwo.next(isUnread(1), mark);
     expect(other.events.some((e) => e.event === 'notification')).toBe(false);
+  });
+
+  it('listens again after its LISTEN connection is killed', async () => {
+    const channel = `cs_reconnect_${randomBytes(3).toString('hex')}`;
+    const log = apps[0]?.app.log;
+    if (!log) throw new Error('no app');
+    const sender = await createPostgresHub({ connectionString: url, db, log, channel });
+    const receiver = await createPostgresHub({ connectionString: url, db, log, channel });
+    try {
+      const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = ${`LISTEN "${channel}"`}`.execute(db);
+      expect(killed.rows[0]?.n).toBe(2);
+      // Delivered once the receiver is back: publish until it hears one (the test's timeout bounds it).
+      const heard = new Promise<void>((resolve) => {
+        const off = receiver.subscribe(7, () => {
+          off();
+          resolve();
+        });
+      });
+      let done = false;
+      void heard.then(() => {
+        done = true;
+      });
+      while (!done) {
+        await sender.publish({ userId: 7, notification: null });
+        await Promise.race([heard, new Promise((r) => setTimeout(r, 200))]);
+      }
+      expect(done).toBe(true);
+    } finally {
+      await sender.close();
+      await receiver.close();
+    }
   });
 });
