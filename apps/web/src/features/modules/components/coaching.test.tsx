@@ -160,7 +160,13 @@ describe('final assessment: sent to the coach (issue 5)', () => {
     const order: string[] = [];
     const server = serve(makeDetail({ completed: completedBefore('th-final-2') }), {
       'GET /user-credit-info': () =>
-        creditBody(credit({ remaining_coaching_credit: remaining, messages: [`You have ${remaining} coaching sessions left this month.`] })),
+        creditBody(
+          credit({
+            remaining_coaching_credit: remaining,
+            can_submit_new_coaching_request: remaining > 0,
+            messages: [`You have ${remaining} coaching sessions left this month.`],
+          }),
+        ),
       'POST /module/step': () => {
         order.push('step');
         return okStep();
@@ -182,6 +188,9 @@ describe('final assessment: sent to the coach (issue 5)', () => {
     expect(order).toEqual(['step', 'request']);
     // The header's count follows.
     expect(await screen.findByRole('button', { name: 'Coaching sessions (0 left)' })).toBeInTheDocument();
+    // Sending took the last credit: this visit's own final is not then 'out of credit'.
+    expect(screen.queryByRole('dialog', { name: 'Coaching limit reached' })).not.toBeInTheDocument();
+    expect(screen.getByText(FEEDBACK_MESSAGES.preparing)).toBeInTheDocument();
   });
 
   it('shows a failed request with a retry; the retry is sent again (idempotent on the server)', async () => {

@@ -134,7 +134,11 @@ function StepView({
   // spec: §4 Final assessment — no coaching credit and not yet done: 'Coaching limit reached'
   // (only when the credit feature is enabled); §8 — OK returns to the module. The server says
   // whether a new request may be sent (GET /user-credit-info).
-  const credit = creditInfo.data;
+  // Decided on arrival too: the request sent after the last item takes the last credit, and the
+  // refreshed answer must not then call this visit's own final 'out of credit'.
+  const [arrivalCredit, setArrivalCredit] = useState(creditInfo.data);
+  if (arrivalCredit === undefined && creditInfo.data !== undefined) setArrivalCredit(creditInfo.data);
+  const credit = arrivalCredit ?? creditInfo.data;
   const isOutOfCredit =
     isCoachedFinal &&
     !wasFinalDone &&
