@@ -5,7 +5,7 @@ export const COACHING_LIMIT_TITLE = 'Coaching limit reached';
 
 /**
  * spec: learning §8 Coaching limit — 'Coaching limit reached' with the server's messages, or
- * the default text when there are none; OK closes it.
+ * the default text when there are none; OK calls `onClose` (the player returns to the module).
  */
 export function CoachingLimitDialog({
   opened,
@@ -18,7 +18,13 @@ export function CoachingLimitDialog({
 }) {
   const texts = [...new Set(messages.map((m) => m.trim()).filter((m) => m !== ''))];
   return (
-    <Modal opened={opened} onClose={onClose} title={COACHING_LIMIT_TITLE} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={COACHING_LIMIT_TITLE}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         {(texts.length > 0 ? texts : [COACHING_LIMIT_MESSAGE]).map((text) => (
           <Text key={text}>{text}</Text>

@@ -7,7 +7,7 @@ import { CenteredLoader } from '@/components/ui/centered-loader';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { isCoachingLimit, useFeedbackStatus, useRequestFeedback } from '../api/coaching';
-import { CoachingLimitModal } from './coaching-limit-modal';
+import { CoachingLimitDialog } from '@/components/coach-review';
 import { NoticeModal } from './notice-modal';
 import { UpgradeModal } from './subscribe-modal';
 
@@ -164,7 +164,7 @@ export function FeedbackLessonCard({
         message={FEEDBACK_MESSAGES.finalIncomplete}
         onClose={() => setModal(null)}
       />
-      <CoachingLimitModal
+      <CoachingLimitDialog
         opened={modal === 'limit'}
         messages={limitMessages}
         onClose={() => {

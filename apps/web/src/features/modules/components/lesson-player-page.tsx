@@ -26,7 +26,7 @@ import {
   withCompleted,
   type Step,
 } from '../lib/steps';
-import { CoachingLimitModal } from './coaching-limit-modal';
+import { CoachingLimitDialog } from '@/components/coach-review';
 import { FeedbackStep } from './feedback-lesson';
 import { parseModuleId } from './module-overview-page';
 import { LOCKED_LESSON_MESSAGE, NoticeModal } from './notice-modal';
@@ -211,7 +211,7 @@ function StepView({
 
   const toModule = () => void navigate(`/modules/${moduleId}`, { replace: true });
   if (isAllowed && isOutOfCredit) {
-    return <CoachingLimitModal opened messages={credit?.messages ?? []} onClose={toModule} />;
+    return <CoachingLimitDialog opened messages={credit?.messages ?? []} onClose={toModule} />;
   }
   if (isAllowed && isCreditPending) return <CenteredLoader label="Loading lesson" />;
 
@@ -303,7 +303,7 @@ function StepView({
           )}
         </SectionResult>
       )}
-      <CoachingLimitModal
+      <CoachingLimitDialog
         opened={feedbackRequest.isError && isCoachingLimit(feedbackRequest.error)}
         messages={feedbackRequest.error ? [errorMessage(feedbackRequest.error)] : []}
         onClose={toModule}
