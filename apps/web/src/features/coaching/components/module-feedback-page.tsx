@@ -18,12 +18,12 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { FEEDBACK_MESSAGES, type ModuleFeedbackAll } from '@clearspeak/contract';
+import { AuthedAudio } from '@/components/audio';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { track } from '@/lib/analytics';
 import { useClearPostLesson } from '../api/clear-post-lesson';
 import { useFeedbackCoach, useModuleFeedbackAll } from '../api/get-module-feedback';
 import { formatFeedbackDate, starsLabel } from '../lib/format';
-import { FeedbackAudio } from './feedback-audio';
 
 type FeedbackRecord = ModuleFeedbackAll['userdata']['prelessonRecords'][number];
 type FinalRecord = ModuleFeedbackAll['userdata']['finalRecords'][number];
@@ -93,7 +93,9 @@ function ModuleFeedback({ moduleId }: { moduleId: number }) {
               )}
             </Stack>
           </Group>
-          {data.description.trim() !== '' && <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>}
+          {data.description.trim() !== '' && (
+            <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
+          )}
         </Stack>
       </Paper>
 
@@ -169,7 +171,11 @@ function LearnerRecording({ record }: { record: FeedbackRecord }) {
     <Stack gap={6}>
       <Text fw={600}>{title}</Text>
       {record.recording_path ? (
-        <FeedbackAudio url={record.recording_path} label={`your recording: ${title}`} text="Your recording" />
+        <AuthedAudio
+          url={record.recording_path}
+          label={`your recording: ${title}`}
+          text="Your recording"
+        />
       ) : (
         <Text size="sm" c="gray.7">
           No recording
@@ -214,7 +220,11 @@ function ReplyView({ reply, itemTitle }: { reply: CoachReply; itemTitle: string 
         </Stack>
       </Group>
       {reply.audio_url && (
-        <FeedbackAudio url={reply.audio_url} label={`${reply.coach_name}'s reply: ${itemTitle}`} text="Coach's reply" />
+        <AuthedAudio
+          url={reply.audio_url}
+          label={`${reply.coach_name}'s reply: ${itemTitle}`}
+          text="Coach's reply"
+        />
       )}
       {reply.text.trim() !== '' && <Text style={{ whiteSpace: 'pre-line' }}>{reply.text}</Text>}
     </Stack>
@@ -251,7 +261,12 @@ function PracticeAgain({ moduleId, isSample }: { moduleId: number; isSample: boo
             : 'Record the final assessment again and send it to your coach when you are ready.'}
         </Text>
         {hasFailed && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={20} aria-hidden />}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            icon={<IconAlertCircle size={20} aria-hidden />}
+          >
             {FEEDBACK_MESSAGES.practiceAgainFailed}
           </Alert>
         )}
@@ -279,7 +294,11 @@ function PracticeAgain({ moduleId, isSample }: { moduleId: number; isSample: boo
               : 'This feedback will be archived and your final assessment cleared, so you can record it again.'}
           </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmOpen(false)} disabled={clear.isPending}>
+            <Button
+              variant="default"
+              onClick={() => setConfirmOpen(false)}
+              disabled={clear.isPending}
+            >
               Cancel
             </Button>
             <Button onClick={confirm} loading={clear.isPending}>

@@ -1,11 +1,11 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { AuthedAudio } from '@/components/audio';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
 import { useModuleReview } from '../api/get-module-review';
 import { parseModuleId } from './module-overview-page';
-import { PastRecording } from './past-recording';
 import { ScoreRing } from './score-ring';
 
 /** `/modules/:moduleId/review` — after the last step, with Done back to the module (spec: §2). */
@@ -65,7 +65,11 @@ function Review({ moduleId }: { moduleId: number }) {
                         <Text size="sm">Score {Math.round(recording.score)}</Text>
                       )}
                     </Group>
-                    <PastRecording url={recording.url} label={`Your recording: ${recording.title}`} />
+                    <AuthedAudio
+                      url={recording.url}
+                      label={`Your recording: ${recording.title}`}
+                      playingText="Play"
+                    />
                   </Stack>
                 </Paper>
               ))}
@@ -73,7 +77,12 @@ function Review({ moduleId }: { moduleId: number }) {
           )}
         </>
       )}
-      <Button size="lg" onClick={() => void navigate(`/modules/${moduleId}`)} style={{ alignSelf: 'center' }} miw={200}>
+      <Button
+        size="lg"
+        onClick={() => void navigate(`/modules/${moduleId}`)}
+        style={{ alignSelf: 'center' }}
+        miw={200}
+      >
         Done
       </Button>
     </Stack>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { LessonItem } from '@clearspeak/contract';
+import { AuthedAudio } from '@/components/audio';
 import { RecorderPanel, type Recording } from '@/components/recorder';
 import { errorMessage } from '@/lib/api';
 import { AiResultError, AI_ERROR_DEFAULT } from '../api/ai-error';
@@ -17,7 +18,6 @@ import { fluencyWordTone, letterBarHeightPct, phoneScoreTone, toneColor } from '
 import { ActivityRating } from './activity-rating';
 import { ModelAudioButton, playClip } from './model-audio-button';
 import { NoticeModal } from './notice-modal';
-import { PastRecording } from './past-recording';
 import { COULD_NOT_RETRIEVE, FINAL_UPLOAD_FAILED } from './recording-messages';
 import { ScoreRing } from './score-ring';
 
@@ -116,10 +116,11 @@ function RecordingStep({
   return (
     <>
       {item.user_recorded_file && (
-        <PastRecording
+        <AuthedAudio
           url={item.user_recorded_file}
           label="your last recording"
           text="Your last recording"
+          playingText="Your last recording"
         />
       )}
       <RecorderPanel

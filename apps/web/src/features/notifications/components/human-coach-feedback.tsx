@@ -1,9 +1,9 @@
 import { Avatar, Box, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { AuthedAudio } from '@/components/audio';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
 import { useHumanCoachFeedback } from '../api/notifications';
-import { AuthedAudio } from './authed-audio';
 import { formatNotificationDate } from './notification-row';
 
 export const FEEDBACK_GONE = 'This feedback is no longer available.';
@@ -24,7 +24,13 @@ export function HumanCoachFeedbackView({ feedbackId }: { feedbackId: number }) {
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
-        <Avatar src={coach.photo_url} name={coach.name} alt={coach.name} size="lg" color="initials" />
+        <Avatar
+          src={coach.photo_url}
+          name={coach.name}
+          alt={coach.name}
+          size="lg"
+          color="initials"
+        />
         <Stack gap={0}>
           <Text fw={700}>{coach.name}</Text>
           <Text size="sm" c="gray.7">
@@ -66,16 +72,24 @@ export function HumanCoachFeedbackView({ feedbackId }: { feedbackId: number }) {
                 <Text fw={600}>{record.title}</Text>
                 {record.recording_path && (
                   <AuthedAudio
+                    layout="stacked"
                     url={record.recording_path}
                     label={`your recording: ${record.title}`}
                     text="Your recording"
                   />
                 )}
                 <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <Avatar src={coach.photo_url} name={coach.name} alt="" size="sm" color="initials" />
+                  <Avatar
+                    src={coach.photo_url}
+                    name={coach.name}
+                    alt=""
+                    size="sm"
+                    color="initials"
+                  />
                   <Stack gap={6} style={{ flex: 1 }}>
                     {record.audio_url && (
                       <AuthedAudio
+                        layout="stacked"
                         url={record.audio_url}
                         label={`${coach.name}’s reply: ${record.title}`}
                         text="Coach’s reply"

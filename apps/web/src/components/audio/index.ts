@@ -1,0 +1,1 @@
+export { AuthedAudio, COULD_NOT_RETRIEVE, type AuthedAudioProps } from './authed-audio';
