@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { registerServiceWorker } from '../features/notifications/lib/web-push';
 import { ApiError } from '../lib/api';
 import { theme } from '../lib/theme';
+import toastClasses from './toasts.module.css';
 
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -39,7 +40,10 @@ export function Providers({
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env={env}>
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
-          <Notifications position="top-center" />
+          {/* Below the header and under its layer (the app shell's z-index 100, which holds the
+              header's credits and notifications menus), so a persistent toast never hides the
+              header's icons or the dropdown they open; over the page content. */}
+          <Notifications position="top-center" zIndex={90} classNames={{ root: toastClasses.root }} />
           {children}
         </ModalsProvider>
       </MantineProvider>
