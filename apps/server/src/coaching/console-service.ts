@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +15,7 @@ import type { Db } from '../lib/db.ts';
 import { AppError, fieldError } from '../lib/errors.ts';
 import { mediaUrl } from '../media/urls.ts';
 import { toWireNotification } from '../notifications/service.ts';
-import { extensionOf } from '../recordings/probe.ts';
+import { storeUploadedAudio } from '../recordings/store.ts';
 import type { CheckedRecording } from '../recordings/upload.ts';
 import {
   claimPendingRequest,
@@ -67,7 +65,12 @@ const TEXTS = {
 
 /** What to call a person: their name, else first and last name, else the e-mail's local part. */
 export function displayName(p: NameParts): string {
-  const full = p.name?.trim() || [p.firstName, p.lastName].filter((s) => s?.trim()).join(' ').trim();
+  const full =
+    p.name?.trim() ||
+    [p.firstName, p.lastName]
+      .filter((s) => s?.trim())
+      .join(' ')
+      .trim();
   return full || (p.email.split('@')[0] ?? p.email);
 }
 
@@ -109,12 +112,19 @@ function toQueueItem(view: RequestView, coachId: number, now: Date): CoachQueueI
 export async function getCoachQueue(
   deps: DbClock,
   options: { coachId: number },
-): Promise<{ pending: CoachQueueItem[]; mine: CoachQueueItem[]; stats: z.infer<typeof CoachStatsSchema> }> {
+): Promise<{
+  pending: CoachQueueItem[];
+  mine: CoachQueueItem[];
+  stats: z.infer<typeof CoachStatsSchema>;
+}> {
   const now = deps.clock.now();
   const [pending, mine, stats] = await Promise.all([
     listPendingRequests(deps.db),
     listClaimedBy(deps.db, options.coachId),
-    countCoachStats(deps.db, { coachId: options.coachId, since: new Date(now.getTime() - RECENT_DAYS * DAY_MS) }),
+    countCoachStats(deps.db, {
+      coachId: options.coachId,
+      since: new Date(now.getTime() - RECENT_DAYS * DAY_MS),
+    }),
   ]);
   return {
     pending: pending.map((v) => toQueueItem(v, options.coachId, now)),
@@ -122,7 +132,8 @@ export async function getCoachQueue(
     stats: {
       answered_total: stats.answeredTotal,
       answered_last_7_days: stats.answeredSince,
-      average_minutes: stats.averageSeconds === null ? null : Math.round((stats.averageSeconds / 60) * 10) / 10,
+      average_minutes:
+        stats.averageSeconds === null ? null : Math.round((stats.averageSeconds / 60) * 10) / 10,
       in_progress: stats.inProgress,
       pending_total: stats.pendingTotal,
     },
@@ -133,15 +144,23 @@ export async function getCoachQueue(
 
 /** Why a request is not the caller's to work on: 404 when gone or not theirs, 409 when someone else's or answered. */
 function notHeldError(row: RequestRow | undefined, coachId: number): AppError {
-  if (!row || row.status === 'cleared') return new AppError('not_found', { message: TEXTS.notFound });
+  if (!row || row.status === 'cleared')
+    return new AppError('not_found', { message: TEXTS.notFound });
   if (row.status === 'answered') return new AppError('claim_conflict', { message: TEXTS.answered });
   if (row.status === 'claimed' && row.claimedBy !== coachId) return new AppError('claim_conflict');
   return new AppError('not_found', { message: TEXTS.notHeld });
 }
 
 /** POST /coach/requests/:id/claim: pending → claimed by the caller; a repeat by the holder is a no-op. */
-export async function claimRequest(deps: DbClock, options: { coachId: number; requestId: number }): Promise<CoachRequestDetail> {
-  const claimed = await claimPendingRequest(deps.db, { id: options.requestId, coachId: options.coachId, now: deps.clock.now() });
+export async function claimRequest(
+  deps: DbClock,
+  options: { coachId: number; requestId: number },
+): Promise<CoachRequestDetail> {
+  const claimed = await claimPendingRequest(deps.db, {
+    id: options.requestId,
+    coachId: options.coachId,
+    now: deps.clock.now(),
+  });
   if (!claimed) {
     const row = await findRequest(deps.db, options.requestId);
     const isHolder = row?.status === 'claimed' && row.claimedBy === options.coachId;
@@ -151,8 +170,15 @@ export async function claimRequest(deps: DbClock, options: { coachId: number; re
 }
 
 /** POST /coach/requests/:id/release: claimed → pending, the claim's time added to the request. */
-export async function releaseRequest(deps: DbClock, options: { coachId: number; requestId: number }): Promise<{ message: string }> {
-  const released = await releaseHeldRequest(deps.db, { id: options.requestId, coachId: options.coachId, now: deps.clock.now() });
+export async function releaseRequest(
+  deps: DbClock,
+  options: { coachId: number; requestId: number },
+): Promise<{ message: string }> {
+  const released = await releaseHeldRequest(deps.db, {
+    id: options.requestId,
+    coachId: options.coachId,
+    now: deps.clock.now(),
+  });
   if (!released) throw notHeldError(await findRequest(deps.db, options.requestId), options.coachId);
   return { message: TEXTS.released };
 }
@@ -172,18 +198,39 @@ const StoredPhoneSchema = z.object({
 const StoredAssessmentSchema = z.object({
   status: z.enum(['scored', 'retake']),
   quality: z.object({ verdict: z.string() }).nullable().optional(),
-  utterance: z.object({ total: z.number(), accuracy: z.number(), fluency: z.number(), prosody: z.number() }).nullable().optional(),
+  utterance: z
+    .object({ total: z.number(), accuracy: z.number(), fluency: z.number(), prosody: z.number() })
+    .nullable()
+    .optional(),
   words: z
-    .array(z.object({ text: z.string(), startMs: z.number(), endMs: z.number(), accuracy: z.number(), phones: z.array(StoredPhoneSchema) }))
+    .array(
+      z.object({
+        text: z.string(),
+        startMs: z.number(),
+        endMs: z.number(),
+        accuracy: z.number(),
+        phones: z.array(StoredPhoneSchema),
+      }),
+    )
     .default([]),
 });
 
 type CoachItemAssessment = z.infer<typeof CoachItemAssessmentSchema>;
 
 /** Maps a recording's stored engine result to the error map; null when it was never scored. */
-export function toCoachAssessment(status: RequestItemRow['assessmentStatus'], engineResult: unknown): CoachItemAssessment | null {
+export function toCoachAssessment(
+  status: RequestItemRow['assessmentStatus'],
+  engineResult: unknown,
+): CoachItemAssessment | null {
   if (status === null) return null;
-  const empty = { total: null, accuracy: null, fluency: null, prosody: null, quality: null, words: [] };
+  const empty = {
+    total: null,
+    accuracy: null,
+    fluency: null,
+    prosody: null,
+    quality: null,
+    words: [],
+  };
   // assessment_records say `stored` until scored.
   if (status === 'stored' || status === 'pending') return { status: 'pending', ...empty };
   if (status === 'failed') return { status: 'failed', ...empty };
@@ -217,22 +264,35 @@ export function toCoachAssessment(status: RequestItemRow['assessmentStatus'], en
 }
 
 /** The holder, or the coach who answered it (read-only); anyone else gets 404 (no hint it exists). */
-function canSee(view: Pick<RequestView, 'status' | 'claimedBy' | 'answeredBy'>, coachId: number): boolean {
+function canSee(
+  view: Pick<RequestView, 'status' | 'claimedBy' | 'answeredBy'>,
+  coachId: number,
+): boolean {
   if (view.status === 'claimed') return view.claimedBy === coachId;
   return view.answeredBy !== null && view.answeredBy === coachId;
 }
 
 /** GET /coach/requests/:id. */
-export async function getRequestDetail(deps: DbClock, options: { coachId: number; requestId: number }): Promise<CoachRequestDetail> {
+export async function getRequestDetail(
+  deps: DbClock,
+  options: { coachId: number; requestId: number },
+): Promise<CoachRequestDetail> {
   const view = await findRequestView(deps.db, options.requestId);
-  if (!view || !canSee(view, options.coachId)) throw new AppError('not_found', { message: TEXTS.notHeld });
-  const [items, feedback] = await Promise.all([listRequestItems(deps.db, view.id), findFeedbackOfRequest(deps.db, view.id)]);
+  if (!view || !canSee(view, options.coachId))
+    throw new AppError('not_found', { message: TEXTS.notHeld });
+  const [items, feedback] = await Promise.all([
+    listRequestItems(deps.db, view.id),
+    findFeedbackOfRequest(deps.db, view.id),
+  ]);
   const replyOf = new Map(feedback?.replies.map((r) => [r.requestItemId, r]));
   return {
     ...toQueueItem(view, options.coachId, deps.clock.now()),
     learner: {
       name: displayName(view.learner),
-      native_language: view.learner.nativeLanguage ?? items.find((i) => i.recordNativeLanguage)?.recordNativeLanguage ?? null,
+      native_language:
+        view.learner.nativeLanguage ??
+        items.find((i) => i.recordNativeLanguage)?.recordNativeLanguage ??
+        null,
     },
     claimed_at: view.claimedAt?.toISOString() ?? null,
     answered_at: view.answeredAt?.toISOString() ?? null,
@@ -246,7 +306,12 @@ export async function getRequestDetail(deps: DbClock, options: { coachId: number
         duration_ms: item.durationMs ?? 0,
         assessment: toCoachAssessment(item.assessmentStatus, item.engineResult),
         reply: reply
-          ? { text: reply.text, reply_audio_id: reply.replyAudioId, audio_url: reply.replyAudioId === null ? null : coachReplyAudioPath(reply.replyAudioId) }
+          ? {
+              text: reply.text,
+              reply_audio_id: reply.replyAudioId,
+              audio_url:
+                reply.replyAudioId === null ? null : coachReplyAudioPath(reply.replyAudioId),
+            }
           : null,
       };
     }),
@@ -261,10 +326,15 @@ export async function openCoachItemAudio(
   options: { coachId: number; itemId: number },
 ): Promise<{ stream: Readable; contentType: string; sizeBytes: number }> {
   const item = await findItemWithAccess(deps.db, options.itemId);
-  if (!item || !canSee(item, options.coachId) || !item.blobKey) throw new AppError('not_found', { message: 'We could not find this recording.' });
+  if (!item || !canSee(item, options.coachId) || !item.blobKey)
+    throw new AppError('not_found', { message: 'We could not find this recording.' });
   const blob = await deps.blobStore.get(item.blobKey);
   if (!blob) throw new AppError('not_found', { message: 'We could not find this recording.' });
-  return { stream: blob.stream, contentType: item.mimeType ?? blob.contentType, sizeBytes: blob.sizeBytes };
+  return {
+    stream: blob.stream,
+    contentType: item.mimeType ?? blob.contentType,
+    sizeBytes: blob.sizeBytes,
+  };
 }
 
 // ---------------------------------------------------------------- reply audio
@@ -280,32 +350,25 @@ export async function storeCoachReplyAudio(
   options: { coachId: number; requestId: number; itemId: number; recording: CheckedRecording },
 ): Promise<{ replyAudioId: number; audioUrl: string }> {
   const request = await findRequest(deps.db, options.requestId);
-  if (request?.status !== 'claimed' || request.claimedBy !== options.coachId) throw notHeldError(request, options.coachId);
+  if (request?.status !== 'claimed' || request.claimedBy !== options.coachId)
+    throw notHeldError(request, options.coachId);
   const items = await listRequestItems(deps.db, options.requestId);
-  if (!items.some((i) => i.id === options.itemId)) throw fieldError('item_id', TEXTS.itemNotInRequest);
+  if (!items.some((i) => i.id === options.itemId))
+    throw fieldError('item_id', TEXTS.itemNotInRequest);
 
-  const { recording } = options;
-  const blobKey = `coach-replies/${options.coachId}/${randomUUID()}.${extensionOf(recording.mimeType)}`;
-  await deps.blobStore.put(blobKey, createReadStream(recording.path), { contentType: recording.mimeType });
-  let row: { id: number } | undefined;
-  try {
-    row = await insertReplyAudioIfHeld(deps.db, {
-      requestId: options.requestId,
-      requestItemId: options.itemId,
-      coachId: options.coachId,
-      blobKey,
-      mimeType: recording.mimeType,
-      durationMs: recording.durationMs,
-      sizeBytes: recording.sizeBytes,
-      createdAt: deps.clock.now(),
-    });
-  } catch (err) {
-    await deps.blobStore.delete(blobKey).catch(() => undefined);
-    throw err;
-  }
+  const row = await storeUploadedAudio(
+    deps,
+    { folder: `coach-replies/${options.coachId}`, recording: options.recording },
+    (audio) =>
+      insertReplyAudioIfHeld(deps.db, {
+        requestId: options.requestId,
+        requestItemId: options.itemId,
+        coachId: options.coachId,
+        ...audio,
+      }),
+  );
   if (!row) {
-    // Released or taken over while uploading: nothing points at the blob, so it goes.
-    await deps.blobStore.delete(blobKey).catch(() => undefined);
+    // Released or taken over while uploading: storeUploadedAudio removed the blob nothing points at.
     throw notHeldError(await findRequest(deps.db, options.requestId), options.coachId);
   }
   return { replyAudioId: row.id, audioUrl: coachReplyAudioPath(row.id) };
@@ -320,7 +383,10 @@ export interface SubmitInput {
 }
 
 /** Hands a committed notification to live delivery (SSE, Web Push); never fails the submit. */
-export type NotificationAnnouncer = (userId: number, notification: ReturnType<typeof toWireNotification>) => Promise<void>;
+export type NotificationAnnouncer = (
+  userId: number,
+  notification: ReturnType<typeof toWireNotification>,
+) => Promise<void>;
 
 /**
  * POST /coach/requests/:id/submit. Validates (every item of the request has exactly one reply with
@@ -342,11 +408,19 @@ export async function submitCoachFeedback(
 
   const seen = new Set<number>();
   for (const [i, reply] of replies.entries()) {
-    if (!itemIds.has(reply.item_id)) throw fieldError(`replies.${i}.item_id`, TEXTS.itemNotInRequest);
+    if (!itemIds.has(reply.item_id))
+      throw fieldError(`replies.${i}.item_id`, TEXTS.itemNotInRequest);
     if (seen.has(reply.item_id)) throw fieldError(`replies.${i}.item_id`, TEXTS.duplicateItem);
     seen.add(reply.item_id);
   }
-  const audios = new Map((await listReplyAudios(deps.db, replies.flatMap((r) => (r.reply_audio_id === null ? [] : [r.reply_audio_id])))).map((a) => [a.id, a]));
+  const audios = new Map(
+    (
+      await listReplyAudios(
+        deps.db,
+        replies.flatMap((r) => (r.reply_audio_id === null ? [] : [r.reply_audio_id])),
+      )
+    ).map((a) => [a.id, a]),
+  );
   for (const [i, reply] of replies.entries()) {
     if (reply.reply_audio_id === null) continue;
     const audio = audios.get(reply.reply_audio_id);
@@ -379,7 +453,11 @@ export async function submitCoachFeedback(
       scores: options.input.scores,
       replies: items.map((item) => {
         const reply = byItem.get(item.id);
-        return { requestItemId: item.id, text: reply?.text.trim() ?? '', replyAudioId: reply?.reply_audio_id ?? null };
+        return {
+          requestItemId: item.id,
+          text: reply?.text.trim() ?? '',
+          replyAudioId: reply?.reply_audio_id ?? null,
+        };
       }),
       notification: {
         userId: view.userId,
@@ -388,19 +466,33 @@ export async function submitCoachFeedback(
         type: isModule ? 'module-assessment-coach-feedback' : 'initial-assessment-coach-feedback',
         objectId: isModule && view.moduleId !== null ? view.moduleId : 'feedback',
         header: 'Coach feedback',
-        title: isModule ? `Your coach reviewed ${requestTitle(view)}` : 'Your coach reviewed your fluency assessment',
+        title: isModule
+          ? `Your coach reviewed ${requestTitle(view)}`
+          : 'Your coach reviewed your fluency assessment',
         subtitle: `${coachName} sent you feedback on your recordings. Open it to listen to the replies.`,
-        icon: isModule ? mediaUrl(view.moduleIconKey) : coach.photoKey ? `/api/media/${coach.photoKey}` : null,
+        icon: isModule
+          ? mediaUrl(view.moduleIconKey)
+          : coach.photoKey
+            ? `/api/media/${coach.photoKey}`
+            : null,
       },
     });
   } catch (err) {
-    if (err instanceof RequestNotHeldError) throw notHeldError(await findRequest(deps.db, view.id), options.coachId);
+    if (err instanceof RequestNotHeldError)
+      throw notHeldError(await findRequest(deps.db, view.id), options.coachId);
     throw err;
   }
   if (deps.announce) {
     // Only now, after the commit: a page must never hear of feedback that was rolled back.
     const notification = toWireNotification(written.notification);
-    await deps.announce(view.userId, notification).catch((err: unknown) => deps.log?.warn({ err, requestId: view.id }, 'coach feedback notification not announced live'));
+    await deps
+      .announce(view.userId, notification)
+      .catch((err: unknown) =>
+        deps.log?.warn(
+          { err, requestId: view.id },
+          'coach feedback notification not announced live',
+        ),
+      );
   }
   return { feedbackId: written.feedbackId, notificationId: written.notification.id };
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../lib/blob-store.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -7,8 +5,8 @@ import type { Db } from '../lib/db.ts';
 import { AppError } from '../lib/errors.ts';
 import { completeLesson, loadLessonForLearner } from '../modules/service.ts';
 import type { RecordingKind } from '../modules/tables.ts';
-import { extensionOf } from './probe.ts';
 import { findRecording, insertRecording, type RecordingRow } from './repo.ts';
+import { storeUploadedAudio } from './store.ts';
 import type { CheckedRecording } from './upload.ts';
 
 type Deps = { db: Db; blobStore: BlobStore; clock: Clock };
@@ -20,35 +18,38 @@ type Deps = { db: Db; blobStore: BlobStore; clock: Clock };
  */
 export async function storeRecording(
   deps: Deps,
-  options: { userId: number; moduleId: number | null; lessonId: number | null; kind: RecordingKind; text: string | null; recording: CheckedRecording },
+  options: {
+    userId: number;
+    moduleId: number | null;
+    lessonId: number | null;
+    kind: RecordingKind;
+    text: string | null;
+    recording: CheckedRecording;
+  },
 ): Promise<RecordingRow> {
-  const { recording } = options;
-  const blobKey = `recordings/${options.userId}/${randomUUID()}.${extensionOf(recording.mimeType)}`;
-  await deps.blobStore.put(blobKey, createReadStream(recording.path), { contentType: recording.mimeType });
-  try {
-    return await insertRecording(deps.db, {
-      userId: options.userId,
-      moduleId: options.moduleId,
-      lessonId: options.lessonId,
-      kind: options.kind,
-      text: options.text,
-      blobKey,
-      mimeType: recording.mimeType,
-      durationMs: recording.durationMs,
-      sizeBytes: recording.sizeBytes,
-      createdAt: deps.clock.now(),
-    });
-  } catch (err) {
-    // No row, no blob: an orphan blob would be invisible to everyone.
-    await deps.blobStore.delete(blobKey).catch(() => undefined);
-    throw err;
-  }
+  return storeUploadedAudio(
+    deps,
+    { folder: `recordings/${options.userId}`, recording: options.recording },
+    (audio) =>
+      insertRecording(deps.db, {
+        userId: options.userId,
+        moduleId: options.moduleId,
+        lessonId: options.lessonId,
+        kind: options.kind,
+        text: options.text,
+        ...audio,
+      }),
+  );
 }
 
 /** One of the learner's own recordings; anyone else's is "not found" (no hint that it exists). */
-export async function findOwnRecording(deps: { db: Db }, options: { userId: number; recordingId: number }): Promise<RecordingRow> {
+export async function findOwnRecording(
+  deps: { db: Db },
+  options: { userId: number; recordingId: number },
+): Promise<RecordingRow> {
   const row = await findRecording(deps.db, options.recordingId);
-  if (!row || row.userId !== options.userId) throw new AppError('not_found', { message: 'We could not retrieve your message' });
+  if (!row || row.userId !== options.userId)
+    throw new AppError('not_found', { message: 'We could not retrieve your message' });
   return row;
 }
 
@@ -69,12 +70,28 @@ export async function openRecordingAudio(
  */
 export async function submitLessonRecording(
   deps: Deps,
-  options: { userId: number; lessonId: number; kind: 'pre_lesson' | 'listen_record' | 'final' | 'other'; recording: CheckedRecording },
+  options: {
+    userId: number;
+    lessonId: number;
+    kind: 'pre_lesson' | 'listen_record' | 'final' | 'other';
+    recording: CheckedRecording;
+  },
 ): Promise<RecordingRow> {
-  const { lesson, lessons } = await loadLessonForLearner(deps, { userId: options.userId, lessonId: options.lessonId });
-  const expected = { pre_lesson: 'preLesson', listen_record: 'listen_records', final: 'finalAssignment', other: null }[options.kind];
+  const { lesson, lessons } = await loadLessonForLearner(deps, {
+    userId: options.userId,
+    lessonId: options.lessonId,
+  });
+  const expected = {
+    pre_lesson: 'preLesson',
+    listen_record: 'listen_records',
+    final: 'finalAssignment',
+    other: null,
+  }[options.kind];
   if (expected !== null && (lesson.guidedLessonType ?? lesson.lessonType) !== expected) {
-    throw new AppError('validation', { message: `This lesson does not take a ${options.kind.replace('_', ' ')} recording.`, errors: { assessment_id: 'wrong lesson type' } });
+    throw new AppError('validation', {
+      message: `This lesson does not take a ${options.kind.replace('_', ' ')} recording.`,
+      errors: { assessment_id: 'wrong lesson type' },
+    });
   }
   const row = await storeRecording(deps, {
     userId: options.userId,
@@ -84,6 +101,7 @@ export async function submitLessonRecording(
     text: lesson.text,
     recording: options.recording,
   });
-  if (options.kind === 'pre_lesson') await completeLesson(deps, { userId: options.userId, lessons, lesson });
+  if (options.kind === 'pre_lesson')
+    await completeLesson(deps, { userId: options.userId, lessons, lesson });
   return row;
 }
