@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PhoneNorms } from './features.ts';
-import type { RidgeModel } from './regression.ts';
+import type { ScoreModel } from './gbdt.ts';
 
 export interface Calibration {
   version: 1;
@@ -14,11 +14,11 @@ export interface Calibration {
   fittedOn: string;
   phoneNorms: PhoneNorms;
   /** Phone score on the corpus scale 0–2. */
-  phone: RidgeModel;
+  phone: ScoreModel;
   /** Word accuracy on the corpus scale 0–10. */
-  word: RidgeModel;
+  word: ScoreModel;
   /** Utterance scores on the corpus scale 0–10. */
-  utterance: Record<'accuracy' | 'fluency' | 'prosodic' | 'total', RidgeModel>;
+  utterance: Record<'accuracy' | 'fluency' | 'prosodic' | 'total', ScoreModel>;
   /** Speaker-wise cross-validated Pearson correlations measured at fit time. */
   crossValidation: Record<string, number>;
 }

@@ -39,6 +39,15 @@ export const PHONE_FEATURE_NAMES = [
   'gopZ',
   'gopZSquaredLow',
   'gopTimesVowel',
+  'prevMatch',
+  'nextMatch',
+  'prevSubstituted',
+  'nextSubstituted',
+  'heardSilence',
+  'wordMeanMatch',
+  'wordPhoneCount',
+  'uttMeanGopZ',
+  'gopZMinusUtt',
   ...ARPABET_PHONES.map((p) => `is_${p}`),
 ] as const;
 
@@ -58,13 +67,25 @@ function clampGop(value: number): number {
 export interface UtteranceContext {
   meanGop: number;
   meanMatch: number;
+  /** Mean GOP z-score against the phone norms (0 without norms): how this speaker sounds overall. */
+  meanGopZ: number;
 }
 
-export function utteranceContext(utterance: AlignedUtterance): UtteranceContext {
+function phoneGopZ(phone: AlignedPhone, typical: PhoneNorms): number {
+  const norm = typical[phone.phone];
+  const z = norm ? (clampGop(phone.features.gop) - norm.gopMean) / (norm.gopSd || 1) : 0;
+  return Math.max(-5, Math.min(3, z));
+}
+
+export function utteranceContext(
+  utterance: AlignedUtterance,
+  typical: PhoneNorms = {},
+): UtteranceContext {
   const phones = utterance.words.flatMap((w) => w.phones);
   return {
     meanGop: mean(phones.map((p) => clampGop(p.features.gop))),
     meanMatch: mean(phones.map((p) => p.features.matchFraction)),
+    meanGopZ: mean(phones.map((p) => phoneGopZ(p, typical))),
   };
 }
 
@@ -81,6 +102,8 @@ export function phoneFeatures(
   const norm = typical[phone.phone];
   const logDurRatio = Math.log(f.frames / (norm?.frames ?? DEFAULT_TYPICAL_FRAMES));
   const gopZ = norm ? (gop - norm.gopMean) / (norm.gopSd || 1) : 0;
+  const prev = word.phones[index - 1];
+  const next = word.phones[index + 1];
   return [
     gop,
     Math.max(-100, f.forcedPerFrame),
@@ -110,6 +133,15 @@ export function phoneFeatures(
     Math.max(-5, Math.min(3, gopZ)),
     gopZ < 0 ? Math.min(25, gopZ * gopZ) : 0,
     isVowel(phone.phone) ? gop : 0,
+    prev ? prev.features.matchFraction : context.meanMatch,
+    next ? next.features.matchFraction : context.meanMatch,
+    prev && isSubstituted(prev) ? 1 : 0,
+    next && isSubstituted(next) ? 1 : 0,
+    phone.heard === null ? 1 : 0,
+    mean(word.phones.map((p) => p.features.matchFraction)),
+    word.phones.length,
+    context.meanGopZ,
+    Math.max(-5, Math.min(3, gopZ)) - context.meanGopZ,
     ...ARPABET_PHONES.map((p) => (p === phone.phone ? 1 : 0)),
   ];
 }
@@ -271,7 +303,27 @@ export const UTTERANCE_FEATURE_NAMES = [
   'wordPaceCv',
   'longestPauseSec',
   'trailingSilenceSec',
+  'phonePredP10',
+  'phonePredP25',
+  'phonePredMedian',
+  'minPhonePred',
+  'veryLowPhoneFraction',
+  'imperfectPhoneFraction',
+  'wordPredP25',
+  'badWordFraction',
+  'imperfectWordFraction',
+  'vowelMeanPhonePred',
+  'consonantMeanPhonePred',
+  'heardSameFraction',
+  'meanConfusionGain',
 ] as const;
+
+/** The q-quantile (0–1) of a list (nearest rank); 0 for an empty list. */
+function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
 
 export function utteranceFeatures(
   utterance: AlignedUtterance,
@@ -333,6 +385,25 @@ export function utteranceFeatures(
     wordPaceCv(utterance),
     Math.min(3, Math.max(0, ...utterance.pauses.map((q) => q.endFrame - q.startFrame + 1)) / 100),
     Math.min(3, Math.max(0, utterance.frames - 1 - utterance.speechEndFrame) / 100),
+    quantile(phonePreds, 0.1),
+    quantile(phonePreds, 0.25),
+    quantile(phonePreds, 0.5),
+    phonePreds.length > 0 ? Math.min(...phonePreds) : 0,
+    mean(phonePreds.map((p) => (p < 1 ? 1 : 0))),
+    mean(phonePreds.map((p) => (p < 1.8 ? 1 : 0))),
+    quantile(wordPreds, 0.25),
+    mean(wordPreds.map((w) => (w < 5 ? 1 : 0))),
+    mean(wordPreds.map((w) => (w < 8 ? 1 : 0))),
+    mean(phonePreds.filter((_, i) => isVowel(phones[i]?.phone ?? 'AA'))),
+    mean(phonePreds.filter((_, i) => !isVowel(phones[i]?.phone ?? 'AA'))),
+    mean(phones.map((p) => (p.heard === p.phone ? 1 : 0))),
+    mean(
+      phones.map((p) =>
+        p.confusion
+          ? Math.max(-20, Math.min(40, p.confusion.scorePerFrame - p.features.forcedPerFrame))
+          : 0,
+      ),
+    ),
   ];
 }
 

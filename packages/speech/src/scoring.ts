@@ -13,7 +13,7 @@ import {
   wordFeatures,
   type UtteranceTiming,
 } from './features.ts';
-import { predictRidge } from './regression.ts';
+import { predictModel } from './gbdt.ts';
 
 export type ScoringModels = Pick<Calibration, 'phone' | 'word' | 'utterance' | 'phoneNorms'>;
 
@@ -35,14 +35,14 @@ export function scoreAlignment(
   pitchHz: readonly number[],
   models: ScoringModels,
 ): ModelScores {
-  const context = utteranceContext(aligned);
+  const context = utteranceContext(aligned, models.phoneNorms);
   const phones = aligned.words.map((word) =>
     word.phones.map((_, i) =>
-      predictRidge(models.phone, phoneFeatures(word, i, context, models.phoneNorms)),
+      predictModel(models.phone, phoneFeatures(word, i, context, models.phoneNorms)),
     ),
   );
   const words = aligned.words.map((word, w) =>
-    predictRidge(models.word, wordFeatures(word, phones[w] ?? [], context)),
+    predictModel(models.word, wordFeatures(word, phones[w] ?? [], context)),
   );
   const stress = aligned.words.map((word) => judgeStress(word));
   const timing = measureTiming(aligned, pitchHz);
@@ -61,11 +61,11 @@ export function scoreAlignment(
     stress,
     timing,
     utterance: {
-      accuracy: predictRidge(u.accuracy, row),
-      fluency: predictRidge(u.fluency, row),
-      prosodic: predictRidge(u.prosodic, row),
+      accuracy: predictModel(u.accuracy, row),
+      fluency: predictModel(u.fluency, row),
+      prosodic: predictModel(u.prosodic, row),
       completeness: judgeCompleteness(words),
-      total: predictRidge(u.total, row),
+      total: predictModel(u.total, row),
     },
   };
 }
