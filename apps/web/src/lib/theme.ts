@@ -30,6 +30,8 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Checkbox: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 'xl' } },
+    // Dialog titles read as headings ('Coaching limit reached', 'Practice again?'), not as body text.
+    Modal: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
   focusRing: 'auto',
 });
