@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // A calm teal: readable on white (button text passes WCAG AA on shade 7) and not alarming
 // next to the red used for errors.
@@ -15,7 +20,19 @@ const brand: MantineColorsTuple = [
   '#005c55',
 ];
 
+// Light variants (badges such as 'In progress' and 'Completed', light alerts) put shade 9 text on
+// a pale background: for yellow and green that is 2.7:1 and 3.8:1, below WCAG AA for their small
+// bold text. These darker texts give 6.7:1 and 5.7:1.
+const DARK_LIGHT_TEXT: Record<string, string> = { yellow: '#7a4a00', green: '#1e6b30' };
+
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const dark = input.variant === 'light' && input.color ? DARK_LIGHT_TEXT[input.color] : undefined;
+  return dark ? { ...colors, color: dark, hoverColor: dark } : colors;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: 8,
   colors: { brand },
