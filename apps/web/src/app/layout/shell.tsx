@@ -71,10 +71,13 @@ export function Shell() {
               </Tooltip>
             )}
             {isWide && header.leading === 'none' && <Brand />}
+            {/* On a phone the icons leave ~170 px: a smaller title on up to two lines, so
+                'Fluency Assessment' or 'Change Password' is not cut to 'Fluency…'. */}
             <Title
               order={1}
-              size="h3"
-              lineClamp={1}
+              size={isWide ? 'h3' : 'h4'}
+              lineClamp={isWide ? 1 : 2}
+              lh={1.2}
               ml={isWide && header.leading === 'none' ? 'md' : 0}
             >
               {header.title}
