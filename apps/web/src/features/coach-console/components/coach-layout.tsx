@@ -29,7 +29,7 @@ export function CoachLayout() {
               </Text>
             )}
             <Tooltip label="Sign out">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Sign out" onClick={() => void signOut()}>
+              <ActionIcon variant="subtle" color="gray" aria-label="Sign out" onClick={() => void signOut()}>
                 <IconLogout size={22} />
               </ActionIcon>
             </Tooltip>
