@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   installFakeAudio,
   uninstallFakeAudio,
@@ -9,6 +9,7 @@ import {
 } from '@/components/recorder/test-fixtures/fake-browser-audio';
 import { saveSession } from '@/lib/session-store';
 import { theme } from '@/lib/theme';
+import { fakeMediaPlayback } from '@/test/fake-playback';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { AuthedAudio, COULD_NOT_RETRIEVE, type AuthedAudioProps } from '.';
 
@@ -16,21 +17,11 @@ import { AuthedAudio, COULD_NOT_RETRIEVE, type AuthedAudioProps } from '.';
 
 let audio: FakeAudioHandle;
 let played: string[];
-let paused: number;
+let pause: ReturnType<typeof fakeMediaPlayback>['pause'];
 
 beforeEach(async () => {
   audio = installFakeAudio();
-  played = [];
-  paused = 0;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    played.push(this.src);
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {
-    paused += 1;
-  });
+  ({ played, pause } = fakeMediaPlayback());
   await saveSession(
     { api_token: 'stored-token-1', user: makeUser(), allModulesData: null, hasSubscription: false },
     { remember: false },
@@ -58,13 +49,13 @@ describe('AuthedAudio (spec: learning §8 for a recording that cannot be retriev
     expect(server.calls('GET /recordings/8/audio')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Play your recording: think' }));
-    const pause = await screen.findByRole('button', { name: 'Pause your recording: think' });
-    expect(pause).toHaveTextContent('Pause');
+    const pauseButton = await screen.findByRole('button', { name: 'Pause your recording: think' });
+    expect(pauseButton).toHaveTextContent('Pause');
     expect(played).toEqual(['blob:fake/1']);
     expect(server.calls('GET /recordings/8/audio')[0]?.authorization).toBe('Bearer stored-token-1');
 
-    await user.click(pause);
-    expect(paused).toBe(1);
+    await user.click(pauseButton);
+    expect(pause).toHaveBeenCalledTimes(1);
     const play = screen.getByRole('button', { name: 'Play your recording: think' });
     expect(play).toHaveTextContent('Your recording');
 

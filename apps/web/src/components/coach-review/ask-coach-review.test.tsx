@@ -9,6 +9,7 @@ import {
   makeAiNotification,
   makeAssessmentResult,
 } from '@/components/assessment-result/test-fixtures';
+import { creditInfoBody, makeCreditInfo } from '@/test/credit-info';
 import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 import { ASK_COACH_REVIEW, SENT_TO_COACH, USES_A_SESSION } from './ask-coach-review';
@@ -21,23 +22,8 @@ const WAIT = { timeout: 10_000 };
 
 const credit =
   (overrides: Partial<UserCreditInfo> = {}): FakeHandler =>
-  () => ({
-    body: {
-      isError: false,
-      user_credit_info: {
-        data: {
-          can_submit_new_coaching_request: true,
-          remaining_coaching_credit: 3,
-          is_coach_credit_enable: true,
-          is_with_feedback: true,
-          is_trialing: false,
-          renewal_date: '2026-12-01',
-          messages: ['You have 3 coaching sessions left this month.'],
-          ...overrides,
-        },
-      },
-    },
-  });
+  () =>
+    creditInfoBody(makeCreditInfo(overrides));
 
 const sent = (): FakeHandler => () => ({
   body: { isError: false, request_id: 9, remaining_coaching_credit: 2 },

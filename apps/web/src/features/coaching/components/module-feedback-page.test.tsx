@@ -1,34 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { FEEDBACK_MESSAGES } from '@clearspeak/contract';
-import {
-  installFakeAudio,
-  uninstallFakeAudio,
-} from '@/components/recorder/test-fixtures/fake-browser-audio';
 import { onTrack, type TrackedEvent } from '@/lib/analytics';
+import { fakeAudioEachTest } from '@/test/fake-playback';
 import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 import { coachBody, feedbackAllBody, makeFeedbackAll } from '../test/fixtures';
 
 // The real app at /modules/5/feedback; only fetch (the server) and media playback are faked.
 
-let played: string[];
-
-beforeEach(() => {
-  installFakeAudio();
-  played = [];
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    played.push(this.src);
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  uninstallFakeAudio();
-});
+const played = fakeAudioEachTest();
 
 const learner = () => makeUser({ is_subscribed: true, is_free_plan: false, isWithFeedback: true });
 

@@ -1,34 +1,28 @@
-import type { ModuleFeedbackAll, UserCreditInfo } from '@clearspeak/contract';
+import type { ModuleFeedbackAll } from '@clearspeak/contract';
 
-// Coaching answers in the contract's shapes (learning §3 Module feedback, Credit info).
-
-export function makeCreditInfo(overrides: Partial<UserCreditInfo> = {}): UserCreditInfo {
-  return {
-    can_submit_new_coaching_request: true,
-    remaining_coaching_credit: 3,
-    is_coach_credit_enable: true,
-    is_with_feedback: true,
-    is_trialing: false,
-    renewal_date: '2026-12-01',
-    messages: ['You have 3 coaching sessions left this month.'],
-    ...overrides,
-  };
-}
-
-export function creditInfoBody(info: UserCreditInfo) {
-  return { body: { isError: false, user_credit_info: { data: info } } };
-}
+// Coaching answers in the contract's shapes (learning §3 Module feedback; credit info is in
+// @/test/credit-info).
 
 export function makeFeedbackAll(overrides: Partial<ModuleFeedbackAll> = {}): ModuleFeedbackAll {
   return {
-    module: { id: 5, title: 'TH sounds', sub_title: 'Think and this', icon_url: '/media/images/th.svg' },
+    module: {
+      id: 5,
+      title: 'TH sounds',
+      sub_title: 'Think and this',
+      icon_url: '/media/images/th.svg',
+    },
     description: 'Your TH is much clearer now. Keep the tongue between the teeth on "three".',
     is_sample: false,
     coach: { name: 'Maria Lopez', photo: '/media/coaches/maria.jpg' },
     created_at: '2026-11-20T12:00:00.000Z',
     userdata: {
       prelessonRecords: [
-        { id: 1, title: 'Read aloud', recording_path: '/api/recordings/101/audio', created_at: '2026-11-18T12:00:00.000Z' },
+        {
+          id: 1,
+          title: 'Read aloud',
+          recording_path: '/api/recordings/101/audio',
+          created_at: '2026-11-18T12:00:00.000Z',
+        },
       ],
       finalRecords: [
         {

@@ -1,11 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ModuleDetail } from '@clearspeak/contract';
-import {
-  installFakeAudio,
-  uninstallFakeAudio,
-} from '@/components/recorder/test-fixtures/fake-browser-audio';
 import { onTrack, type TrackedEvent } from '@/lib/analytics';
+import { fakeAudioEachTest } from '@/test/fake-playback';
 import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 import { completedBefore, detailBody, makeDetail, okSave, okScore, okStep } from '../test/fixtures';
@@ -15,23 +12,7 @@ import { RESULT_SOUNDS } from './step-screens';
 // The real app at the lesson URLs; only fetch (the server) and the browser's microphone and
 // media playback (jsdom has none) are faked.
 
-let played: string[];
-
-beforeEach(() => {
-  installFakeAudio();
-  played = [];
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    played.push(this.src);
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  uninstallFakeAudio();
-});
+const played = fakeAudioEachTest();
 
 const subscriptionData = () => ({
   body: { isError: false, is_subscribed: true, is_free_plan: false, isTrialing: false },

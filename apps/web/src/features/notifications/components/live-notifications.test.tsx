@@ -1,14 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HumanCoachFeedback, Notification } from '@clearspeak/contract';
 import {
   makeAiNotification,
   makeAssessmentResult,
 } from '@/components/assessment-result/test-fixtures';
-import {
-  installFakeAudio,
-  uninstallFakeAudio,
-} from '@/components/recorder/test-fixtures/fake-browser-audio';
+import { fakeAudioEachTest } from '@/test/fake-playback';
 import { installFakeServer, makeUser, type FakeHandler } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 import { MODULE_MISSING_MESSAGE, MODULE_MISSING_TITLE } from '../api/open-notification';
@@ -179,22 +176,31 @@ describe('live notifications (issue 5; spec: learning §2 Notifications, §4 Not
       { notification_id: 41 },
     ]);
   });
+
+  it('marks a module coach reply read, and drops its toast, when its feedback page is opened another way', async () => {
+    const here = coachReply({ id: 43, title: 'Feedback for TH sounds', object_id: 5 });
+    const other = coachReply({ id: 44, title: 'Feedback for R and L', object_id: 6 });
+    const { server } = serve([other, here], {
+      // The feedback page itself stays loading: only the notification side is under test.
+      'POST /module/feedback': () => new Promise(() => undefined),
+      'POST /module/feedback-all': () => new Promise(() => undefined),
+    });
+    await renderApp('/modules/5/feedback', { user: makeUser() });
+    await waitFor(() =>
+      expect(server.calls('POST /read-notification').map((r) => r.body)).toEqual([
+        { notification_id: 43 },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: toastLabel(here) })).not.toBeInTheDocument(),
+    );
+    // Another module's reply is still unread, with its toast.
+    expect(screen.getByRole('button', { name: toastLabel(other) })).toBeInTheDocument();
+  });
 });
 
 describe('/notifications/:id for initial-assessment-coach-feedback', () => {
-  let played: string[];
-  beforeEach(() => {
-    installFakeAudio();
-    played = [];
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-      this: HTMLMediaElement,
-    ) {
-      played.push(this.src);
-      return Promise.resolve();
-    });
-    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  });
-  afterEach(() => uninstallFakeAudio());
+  const played = fakeAudioEachTest();
 
   const feedback: HumanCoachFeedback = {
     id: 77,
