@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import type { Notification } from '@clearspeak/contract';
 import { useSession } from '@/lib/session';
 import { useNotificationStream } from '../api/live';
-import { useNotifications } from '../api/notifications';
-import { useOpenNotification } from '../api/open-notification';
+import { useNotifications, useReadNotification } from '../api/notifications';
+import { notificationPath, useOpenNotification } from '../api/open-notification';
 import { SW_NAVIGATE_MESSAGE } from '../lib/web-push';
 
 export function toastId(notificationId: number): string {
@@ -27,8 +27,32 @@ export function LiveNotifications() {
   const { session } = useSession();
   useNotificationStream(session?.api_token ?? null);
   useNotificationToasts();
+  useReadWhereItOpens();
   useServiceWorkerNavigation();
   return null;
+}
+
+/**
+ * A module's coach feedback opened another way (the module's card, a link) counts as opened: its
+ * notification is marked read, so its toast goes instead of covering the very feedback it announces
+ * (the notification detail page marks its own).
+ */
+function useReadWhereItOpens(): void {
+  const { pathname } = useLocation();
+  const list = useNotifications();
+  const read = useReadNotification();
+  const asked = useRef(new Set<number>());
+  const mutate = read.mutate;
+
+  useEffect(() => {
+    for (const notification of list.data?.notifications ?? []) {
+      if (notification.is_read || asked.current.has(notification.id)) continue;
+      if (notification.notification_type !== 'module-assessment-coach-feedback') continue;
+      if (notificationPath(notification) !== pathname) continue;
+      asked.current.add(notification.id);
+      mutate(notification.id);
+    }
+  }, [list.data, pathname, mutate]);
 }
 
 function useNotificationToasts(): void {
