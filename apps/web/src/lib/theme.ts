@@ -47,6 +47,9 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Checkbox: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 'xl' } },
+    // Mantine's default (200) lifts a list row's unread dot above the toasts (z-index 90, under
+    // the header); above its own avatar or icon is all an indicator needs.
+    Indicator: { defaultProps: { zIndex: 1 } },
     // Dialog titles read as headings ('Coaching limit reached', 'Practice again?'), not as body text.
     Modal: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
