@@ -69,6 +69,8 @@ export interface UtteranceContext {
   meanMatch: number;
   /** Mean GOP z-score against the phone norms (0 without norms): how this speaker sounds overall. */
   meanGopZ: number;
+  /** The phone norms the context was measured with. */
+  norms: PhoneNorms;
 }
 
 function phoneGopZ(phone: AlignedPhone, typical: PhoneNorms): number {
@@ -86,6 +88,7 @@ export function utteranceContext(
     meanGop: mean(phones.map((p) => clampGop(p.features.gop))),
     meanMatch: mean(phones.map((p) => p.features.matchFraction)),
     meanGopZ: mean(phones.map((p) => phoneGopZ(p, typical))),
+    norms: typical,
   };
 }
 
@@ -159,7 +162,22 @@ export const WORD_FEATURE_NAMES = [
   'uttMeanGop',
   'lowPhoneFraction',
   'substitutedFraction',
+  'meanGopZ',
+  'minGopZ',
+  'veryLowPhoneFraction',
+  'heardSilenceFraction',
+  'meanConfusionGain',
+  'maxConfusionGain',
+  'uttMeanGopZ',
+  'uttMeanMatch',
+  'logDurRatio',
 ] as const;
+
+function confusionGain(phone: AlignedPhone): number {
+  return phone.confusion
+    ? Math.max(-20, Math.min(40, phone.confusion.scorePerFrame - phone.features.forcedPerFrame))
+    : 0;
+}
 
 /** `phonePreds`: calibrated phone scores on the corpus scale 0–2. */
 export function wordFeatures(
@@ -169,6 +187,7 @@ export function wordFeatures(
 ): number[] {
   const gops = word.phones.map((p) => clampGop(p.features.gop));
   const frames = word.endFrame - word.startFrame + 1;
+  const zs = word.phones.map((p) => phoneGopZ(p, context.norms));
   return [
     mean(phonePreds),
     Math.min(...phonePreds),
@@ -182,6 +201,21 @@ export function wordFeatures(
     context.meanGop,
     mean(phonePreds.map((p) => (p < 1.5 ? 1 : 0))),
     mean(word.phones.map((p) => (isSubstituted(p) ? 1 : 0))),
+    mean(zs),
+    Math.min(...zs),
+    mean(phonePreds.map((p) => (p < 1 ? 1 : 0))),
+    mean(word.phones.map((p) => (p.heard === null ? 1 : 0))),
+    mean(word.phones.map(confusionGain)),
+    Math.max(...word.phones.map(confusionGain)),
+    context.meanGopZ,
+    context.meanMatch,
+    Math.log(
+      Math.max(1, frames) /
+        word.phones.reduce(
+          (a, p) => a + (context.norms[p.phone]?.frames ?? DEFAULT_TYPICAL_FRAMES),
+          0,
+        ),
+    ),
   ];
 }
 
