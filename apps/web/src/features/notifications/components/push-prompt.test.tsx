@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 import { SW_NAVIGATE_MESSAGE, base64UrlToBytes } from '../lib/web-push';
-import { PUSH_ENABLED_TEXT, PUSH_PROMPT_TEXT } from './push-prompt';
+import { PUSH_BLOCKED_TEXT, PUSH_ENABLED_TEXT, PUSH_PROMPT_TEXT } from './push-prompt';
 
 // The browser's push machinery is the edge here: Notification, the service worker registration
 // and its PushManager are faked; the app's own code and the (fake) server calls are real.
@@ -87,10 +87,26 @@ describe('Web Push prompt (issue 5)', () => {
     expect(server.calls('POST /store-webnotification-token')[0]?.body).toEqual({ token: SUBSCRIPTION });
     expect(server.calls('POST /store-webnotification-token')[0]?.authorization).toBe('Bearer stored-token-1');
 
-    await user.click(bell);
-    const menu = within(await screen.findByRole('menu'));
-    expect(menu.getByText(PUSH_ENABLED_TEXT)).toBeInTheDocument();
+    // The menu stayed open: the answer shows where the learner clicked.
+    const menu = within(screen.getByRole('menu'));
+    expect(await menu.findByText(PUSH_ENABLED_TEXT)).toBeInTheDocument();
     expect(menu.queryByRole('menuitem', { name: PUSH_PROMPT_TEXT })).not.toBeInTheDocument();
+  });
+
+  it('says notifications are blocked, and where to allow them, when the browser refuses', async () => {
+    const server = serve();
+    requestPermission.mockImplementation(async () => {
+      permission = 'denied';
+      return permission;
+    });
+    const { user } = await renderApp('/modules', { user: makeUser() });
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const menu = within(await screen.findByRole('menu'));
+    await user.click(await menu.findByRole('menuitem', { name: PUSH_PROMPT_TEXT }));
+    expect(await menu.findByRole('status')).toHaveTextContent(PUSH_BLOCKED_TEXT);
+    expect(menu.queryByRole('menuitem', { name: PUSH_PROMPT_TEXT })).not.toBeInTheDocument();
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(server.calls('POST /store-webnotification-token')).toHaveLength(0);
   });
 
   it('does not prompt when permission was given before, and stores the subscription for whoever is signed in', async () => {

@@ -6,8 +6,10 @@ import { currentRegistration, isPushSupported, subscribeToPush } from '../lib/we
 export const PUSH_PROMPT_TEXT = 'Get notified when your coach replies';
 export const PUSH_ENABLED_TEXT = 'You will get a notification when your coach replies, even with this tab closed.';
 export const PUSH_FAILED_TEXT = 'We could not turn on notifications. Please try again later.';
+export const PUSH_BLOCKED_TEXT =
+  'Notifications are blocked for this site. You can allow them in your browser’s site settings.';
 
-type PushPromptState = 'hidden' | 'ask' | 'working' | 'enabled' | 'failed';
+type PushPromptState = 'hidden' | 'ask' | 'working' | 'enabled' | 'failed' | 'blocked';
 
 /**
  * Whether to offer Web Push, and the click that asks for it. Shown only where push works, the
@@ -36,8 +38,9 @@ export function usePushPrompt(): { state: PushPromptState; enable: () => Promise
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
-        // Declined or dismissed: do not ask again in this page.
-        setState('hidden');
+        // Blocked (now or before, e.g. by a site setting): say where to change it, or the click
+        // seems to do nothing. Dismissed: do not ask again in this page.
+        setState(permission === 'denied' ? 'blocked' : 'hidden');
         return;
       }
       await subscribeToPush(await navigator.serviceWorker.ready);
@@ -57,16 +60,19 @@ export function PushPromptItem({ state, enable }: ReturnType<typeof usePushPromp
       <Menu.Item
         leftSection={<IconBellRinging size={18} aria-hidden />}
         disabled={state === 'working'}
+        // The menu stays open, so the answer (on, blocked, failed) shows where the click was.
+        closeMenuOnClick={false}
         onClick={() => void enable()}
       >
         {PUSH_PROMPT_TEXT}
       </Menu.Item>
     );
   }
-  if (state === 'enabled' || state === 'failed') {
+  if (state === 'enabled' || state === 'failed' || state === 'blocked') {
+    const text = { enabled: PUSH_ENABLED_TEXT, failed: PUSH_FAILED_TEXT, blocked: PUSH_BLOCKED_TEXT }[state];
     return (
       <Text size="xs" c="gray.7" px="sm" py={6} role="status">
-        {state === 'enabled' ? PUSH_ENABLED_TEXT : PUSH_FAILED_TEXT}
+        {text}
       </Text>
     );
   }
