@@ -63,8 +63,9 @@ export function CoachQueuePage() {
             )}
             <Button
               variant="default"
-              size="xs"
-              leftSection={<IconRefresh size={14} aria-hidden />}
+              size="sm"
+              mih={40}
+              leftSection={<IconRefresh size={16} aria-hidden />}
               loading={isRefreshing}
               onClick={() => {
                 setRefreshing(true);
@@ -111,7 +112,7 @@ export function CoachQueuePage() {
                       key={item.id}
                       item={item}
                       action={
-                        <Button component={Link} to={`/coach/requests/${item.id}`} variant="light" size="sm">
+                        <Button component={Link} to={`/coach/requests/${item.id}`} variant="light">
                           Continue
                         </Button>
                       }
@@ -140,7 +141,6 @@ export function CoachQueuePage() {
                           </Text>
                         ) : (
                           <Button
-                            size="sm"
                             onClick={() => claimRequest(item.id)}
                             loading={claim.isPending && claim.variables === item.id}
                             disabled={claim.isPending && claim.variables !== item.id}
