@@ -165,7 +165,7 @@ export function ReviewForm({ request }: { request: CoachRequestDetail }) {
                   Still needed: {missing.join('; ')}.
                 </Text>
               )}
-              <Text size="xs" c="gray.6">
+              <Text size="xs" c="gray.7">
                 Your typing is kept in this tab if you reload. Audio replies are saved as soon as you stop recording.
               </Text>
             </Stack>

@@ -55,7 +55,7 @@ export function NotificationSummary({ notification }: { notification: Notificati
         <Text size="sm" lineClamp={2}>
           {notification.subtitle}
         </Text>
-        <Text size="xs" c="gray.6">
+        <Text size="xs" c="gray.7">
           {formatNotificationDate(notification.created_at)}
         </Text>
       </Stack>
