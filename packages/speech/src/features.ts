@@ -350,6 +350,10 @@ export const UTTERANCE_FEATURE_NAMES = [
   'consonantMeanPhonePred',
   'heardSameFraction',
   'meanConfusionGain',
+  'gopZP10',
+  'gopZP25',
+  'gopZMedian',
+  'noMatchFraction',
 ] as const;
 
 /** The q-quantile (0–1) of a list (nearest rank); 0 for an empty list. */
@@ -438,6 +442,10 @@ export function utteranceFeatures(
           : 0,
       ),
     ),
+    quantile(phones.map(gopZ), 0.1),
+    quantile(phones.map(gopZ), 0.25),
+    quantile(phones.map(gopZ), 0.5),
+    mean(phones.map((p) => (p.features.matchFraction === 0 ? 1 : 0))),
   ];
 }
 
