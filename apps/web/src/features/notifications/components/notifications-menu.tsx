@@ -7,6 +7,7 @@ import { NotificationSummary, notificationName } from './notification-row';
 import { PushPromptItem, usePushPrompt } from './push-prompt';
 
 export const NO_NOTIFICATIONS = 'No notifications';
+export const NOTIFICATIONS_LOAD_FAILED = 'We could not load your notifications.';
 
 /**
  * The header's notifications dropdown (spec: learning §2 Notifications): a bell with the
@@ -39,7 +40,17 @@ export function NotificationsMenu() {
         </Indicator>
       </Menu.Target>
       <Menu.Dropdown aria-label="Notifications">
-        {notifications.length === 0 ? (
+        {notifications.length === 0 && list.isError ? (
+          // Not 'No notifications': the list failed (offline, server trouble), so say so and retry.
+          <>
+            <Text p="sm" pb={4} size="sm" c="red.8" role="alert">
+              {NOTIFICATIONS_LOAD_FAILED}
+            </Text>
+            <Menu.Item closeMenuOnClick={false} onClick={() => void list.refetch()}>
+              Try again
+            </Menu.Item>
+          </>
+        ) : notifications.length === 0 ? (
           <Text p="sm" size="sm" c="gray.7">
             {list.isPending ? 'Loading…' : NO_NOTIFICATIONS}
           </Text>

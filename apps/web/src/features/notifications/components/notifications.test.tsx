@@ -7,7 +7,8 @@ import {
 } from '@/components/assessment-result/test-fixtures';
 import { installFakeServer, makeUser } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
-import { NO_NOTIFICATIONS } from './notifications-menu';
+import { notificationName } from './notification-row';
+import { NO_NOTIFICATIONS, NOTIFICATIONS_LOAD_FAILED } from './notifications-menu';
 
 function serve(initial: Notification[]) {
   let notifications = initial;
@@ -44,6 +45,35 @@ describe('notifications (spec: learning §2 Notifications, §4 Notification clic
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await user.click(bell);
     expect(await screen.findByText(NO_NOTIFICATIONS)).toBeInTheDocument();
+  });
+
+  it('says the list could not be loaded, not "No notifications", and tries again on request', async () => {
+    let fail = true;
+    const arrived = makeAiNotification({ is_read: true });
+    const server = installFakeServer({
+      'GET /module/list/v3': () => ({
+        body: {
+          isError: false,
+          data: { introModules: [], trialModules: [], othModules: [], is_subscribed: false },
+        },
+      }),
+      'GET /get-user-notifications': () =>
+        fail
+          ? { status: 503, body: { isError: true, message: 'Try again later.' } }
+          : { body: { isError: false, notifications: [arrived] } },
+      'GET /get-unread-notification-count': () => ({ body: { isError: false, count: 0 } }),
+    });
+    const { user } = await renderApp('/my-lessons', { user: makeUser() });
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(await menu.findByRole('alert')).toHaveTextContent(NOTIFICATIONS_LOAD_FAILED);
+    expect(menu.queryByText(NO_NOTIFICATIONS)).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(menu.getByRole('menuitem', { name: 'Try again' }));
+    await waitFor(() => expect(menu.queryByRole('alert')).not.toBeInTheDocument());
+    expect(menu.getByRole('menuitem', { name: notificationName(arrived) })).toBeInTheDocument();
+    expect(server.calls('GET /get-user-notifications').length).toBeGreaterThan(1);
   });
 
   it('badges the unread count, lists them, and marks one read when it is opened', async () => {
