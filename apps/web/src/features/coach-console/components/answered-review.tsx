@@ -65,7 +65,7 @@ export function AnsweredReview({ request }: { request: CoachRequestDetail }) {
                 Overall feedback
               </Title>
               <Alert color="gray" variant="light" p="xs">
-                This feedback was sent{request.answered_at ? ` on ${new Date(request.answered_at).toLocaleString()}` : ''} and can no longer be changed.
+                This feedback was sent{request.answered_at ? ` on ${formatSentAt(request.answered_at)}` : ''} and can no longer be changed.
               </Alert>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {request.summary ?? ''}
@@ -77,4 +77,12 @@ export function AnsweredReview({ request }: { request: CoachRequestDetail }) {
       </Grid>
     </Stack>
   );
+}
+
+/** 'November 21, 2026 at 8:43 PM': like the learner's dates, without seconds. */
+function formatSentAt(iso: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString([], { year: 'numeric', month: 'long', day: 'numeric' });
+  const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return `${day} at ${time}`;
 }
