@@ -181,7 +181,7 @@ test('a subscribed learner goes through every section of a module to the review 
     expect(kinds.get(kind), kind).toBeGreaterThan(0);
   }
   // The module is now complete on the overview.
-  await expect(page.getByRole('button', { name: /Practise Final Assessment/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Practice Final Assessment/ })).toBeVisible();
 });
 
 test('a free learner meets the subscribe-to-unlock modal on a locked module', async ({ page }) => {

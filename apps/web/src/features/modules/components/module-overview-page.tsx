@@ -136,9 +136,9 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                     <Button
                       onClick={() => openStep(next)}
                       variant={isDone ? 'light' : 'filled'}
-                      aria-label={`${isDone ? 'Practise' : doneCount > 0 ? 'Continue' : 'Start'} ${section.title}`}
+                      aria-label={`${isDone ? 'Practice' : doneCount > 0 ? 'Continue' : 'Start'} ${section.title}`}
                     >
-                      {isDone ? 'Practise again' : doneCount > 0 ? 'Continue' : 'Start'}
+                      {isDone ? 'Practice again' : doneCount > 0 ? 'Continue' : 'Start'}
                     </Button>
                   )}
                 </Stack>
