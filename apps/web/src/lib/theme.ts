@@ -50,6 +50,8 @@ export const theme = createTheme({
     // Mantine's default (200) lifts a list row's unread dot above the toasts (z-index 90, under
     // the header); above its own avatar or icon is all an indicator needs.
     Indicator: { defaultProps: { zIndex: 1 } },
+    // Menu rows ('See all notifications', the push prompt) are 40 px touch targets (Mantine: 34).
+    Menu: { styles: { item: { minHeight: 40 } } },
     // Dialog titles read as headings ('Coaching limit reached', 'Practice again?'), not as body text.
     Modal: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
