@@ -155,7 +155,7 @@ describe('live notifications (issue 5; spec: learning §2 Notifications, §4 Not
               body: { isError: true, message: 'This module does not exist.', code: 'not_found' },
             },
     });
-    const { user, router } = await renderApp('/notifications', { user: makeUser() });
+    const { user, router } = await renderApp('/modules', { user: makeUser() });
     const visited: string[] = [];
     router.subscribe((s) => visited.push(s.location.pathname));
 
@@ -175,6 +175,32 @@ describe('live notifications (issue 5; spec: learning §2 Notifications, §4 Not
       { notification_id: 42 },
       { notification_id: 41 },
     ]);
+  });
+
+  it('puts the toasts away on the notification list, shows them again after it, and keeps a dismissed one dismissed', async () => {
+    const kept = coachReply({ id: 45, title: 'Feedback for TH sounds' });
+    const dismissed = makeAiNotification({ id: 46, title: 'Your results are ready' });
+    serve([kept, dismissed]);
+    const { user, router } = await renderApp('/modules', { user: makeUser() });
+    expect(await screen.findByRole('button', { name: toastLabel(kept) })).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: `Dismiss notification: ${dismissed.title}` }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: toastLabel(dismissed) })).not.toBeInTheDocument(),
+    );
+
+    // The list shows every notification: no toast covers it.
+    await act(() => router.navigate('/notifications'));
+    expect(await screen.findByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: toastLabel(kept) })).not.toBeInTheDocument(),
+    );
+
+    // Still unread: back on another page its toast returns; the dismissed one does not.
+    await act(() => router.navigate('/modules'));
+    expect(await screen.findByRole('button', { name: toastLabel(kept) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: toastLabel(dismissed) })).not.toBeInTheDocument();
   });
 
   it('marks a module coach reply read, and drops its toast, when its feedback page is opened another way', async () => {

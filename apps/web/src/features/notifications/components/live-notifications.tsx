@@ -55,12 +55,18 @@ function useReadWhereItOpens(): void {
   }, [list.data, pathname, mutate]);
 }
 
+/** The notification list: every notification is on the page, so toasts would only cover it. */
+const LIST_PATH = '/notifications';
+
 function useNotificationToasts(): void {
   const list = useNotifications();
+  const onList = useLocation().pathname === LIST_PATH;
   const open = useOpenNotification();
   const openRef = useRef(open);
   // Ids shown in this page: a dismissed toast is not shown again, a reconnect does not double it.
   const shown = useRef(new Set<number>());
+  // Ids whose toast is on screen now (not yet dismissed, opened or read).
+  const visible = useRef(new Set<number>());
 
   useEffect(() => {
     openRef.current = open;
@@ -69,14 +75,25 @@ function useNotificationToasts(): void {
   useEffect(() => {
     const all = list.data?.notifications;
     if (!all) return;
+    if (onList) {
+      // Put away, not dismissed: still unread, they show again on the next page (a dismissed one
+      // is no longer visible and stays in `shown`).
+      for (const id of [...visible.current]) {
+        shown.current.delete(id);
+        toasts.hide(toastId(id));
+      }
+      return;
+    }
     const unread = new Set(all.filter((n) => !n.is_read).map((n) => n.id));
     // Oldest first, so the newest ends up nearest the top of the stack.
     for (const notification of [...all].reverse()) {
       if (notification.is_read || shown.current.has(notification.id)) continue;
       shown.current.add(notification.id);
+      visible.current.add(notification.id);
       const id = toastId(notification.id);
       toasts.show({
         id,
+        onClose: () => visible.current.delete(notification.id),
         autoClose: false,
         withCloseButton: true,
         // 40 px: a comfortable touch target on a phone (Mantine's default is 28).
@@ -106,7 +123,7 @@ function useNotificationToasts(): void {
     }
     // Read in the dropdown, on the list or in another tab: its toast goes.
     for (const id of shown.current) if (!unread.has(id)) toasts.hide(toastId(id));
-  }, [list.data]);
+  }, [list.data, onList]);
 
   useEffect(() => {
     const ids = shown.current;
