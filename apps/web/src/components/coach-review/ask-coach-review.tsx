@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
 import { MESSAGES } from '@clearspeak/contract';
@@ -83,6 +83,11 @@ export function AskCoachReview({ assessmentId }: { assessmentId: number }) {
             variant="light"
             leftSection={<IconMessageCircle size={18} aria-hidden />}
             onClick={() => setConfirmOpen(true)}
+            // On a 390 px phone the label does not fit one line: it wraps instead of being cut.
+            h="auto"
+            mih={42}
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
           >
             {ASK_COACH_REVIEW}
           </Button>
@@ -101,14 +106,16 @@ export function AskCoachReview({ assessmentId }: { assessmentId: number }) {
               You have {remaining} coaching {remaining === 1 ? 'session' : 'sessions'} left.
             </Text>
           )}
-          <Group justify="flex-end">
+          {/* Phone: full-width buttons, the action on top (side by side they wrapped onto two
+              ragged rows); wider: side by side on the right. */}
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirmOpen(false)}>
               Cancel
             </Button>
             <Button onClick={onSend} loading={request.isPending}>
               Send to my coach
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </Modal>
       <CoachingLimitDialog
