@@ -50,8 +50,14 @@ export function Providers({
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
           {/* Below the header and under its layer (the app shell's z-index 100, which holds the
               header's credits and notifications menus), so a persistent toast never hides the
-              header's icons or the dropdown they open; over the page content. */}
-          <Notifications position="top-center" zIndex={90} classNames={{ root: toastClasses.root }} />
+              header's icons or the dropdown they open; over the page content. At most three at
+              once (the rest wait their turn): five stacked toasts fill a phone screen. */}
+          <Notifications
+            position="top-center"
+            zIndex={90}
+            limit={3}
+            classNames={{ root: toastClasses.root }}
+          />
           {children}
         </ModalsProvider>
       </MantineProvider>

@@ -203,6 +203,23 @@ describe('live notifications (issue 5; spec: learning §2 Notifications, §4 Not
     expect(screen.queryByRole('button', { name: toastLabel(dismissed) })).not.toBeInTheDocument();
   });
 
+  it('shows at most three toasts at once; the next waits until one is dismissed', async () => {
+    const four = [50, 51, 52, 53].map((id) => coachReply({ id, title: `Feedback ${id}` }));
+    serve(four);
+    const { user } = await renderApp('/modules', { user: makeUser() });
+    const toasts = () => screen.queryAllByRole('button', { name: /^Open notification: / });
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+    const [first] = toasts();
+    const title = (first?.getAttribute('aria-label') ?? '').replace('Open notification: ', '');
+    await user.click(screen.getByRole('button', { name: `Dismiss notification: ${title}` }));
+    await waitFor(() =>
+      expect(toasts().map((t) => t.getAttribute('aria-label'))).not.toContain(
+        `Open notification: ${title}`,
+      ),
+    );
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+  });
+
   it('marks a module coach reply read, and drops its toast, when its feedback page is opened another way', async () => {
     const here = coachReply({ id: 43, title: 'Feedback for TH sounds', object_id: 5 });
     const other = coachReply({ id: 44, title: 'Feedback for R and L', object_id: 6 });
