@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GBDT, fitBlend, fitGbdt, predictGbdt, predictModel } from './gbdt.ts';
+import { DEFAULT_GBDT, fitBlend, fitGbdt, linearPart, predictGbdt, predictModel } from './gbdt.ts';
 import { fitRidge, pearson } from './regression.ts';
 
 const rows = Array.from({ length: 400 }, (_, i) => [
@@ -40,5 +40,15 @@ describe('boosted trees', () => {
   it('falls back to the plain ridge when the trees get no weight', () => {
     const model = fitBlend(['a', 'b', 'c'], rows, targets, 1, DEFAULT_GBDT, 0, { min: 0, max: 10 });
     expect('kind' in model).toBe(false);
+    expect(linearPart(model)).toBe(model);
+    const blend = fitBlend(['a', 'b', 'c'], rows, targets, 1, DEFAULT_GBDT, 0.5, {
+      min: 0,
+      max: 10,
+    });
+    expect(linearPart(blend)).not.toBe(blend);
+    expect(predictModel(linearPart(blend), [0.5, 0.5, 1])).toBeCloseTo(
+      predictModel(fitRidge(['a', 'b', 'c'], rows, targets, 1, { min: 0, max: 10 }), [0.5, 0.5, 1]),
+      9,
+    );
   });
 });

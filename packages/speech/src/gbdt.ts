@@ -225,6 +225,16 @@ export function predictModel(model: ScoreModel, row: readonly number[]): number 
   return predictRidge(model as RidgeModel, row);
 }
 
+/**
+ * The ridge inside a blend (the model itself when it is a ridge). The levels
+ * above the phone read these linear phone scores: they were fitted on them,
+ * and the trees' in-sample scores would look better to them than the trees'
+ * scores on new speakers are.
+ */
+export function linearPart(model: ScoreModel): RidgeModel {
+  return 'kind' in model && model.kind === 'blend' ? model.ridge : (model as RidgeModel);
+}
+
 export function fitBlend(
   featureNames: readonly string[],
   rows: readonly number[][],

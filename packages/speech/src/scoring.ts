@@ -13,7 +13,7 @@ import {
   wordFeatures,
   type UtteranceTiming,
 } from './features.ts';
-import { predictModel } from './gbdt.ts';
+import { linearPart, predictModel } from './gbdt.ts';
 
 export type ScoringModels = Pick<Calibration, 'phone' | 'word' | 'utterance' | 'phoneNorms'>;
 
@@ -41,14 +41,26 @@ export function scoreAlignment(
       predictModel(models.phone, phoneFeatures(word, i, context, models.phoneNorms)),
     ),
   );
+  // The word and utterance models read the phone model's linear part (see linearPart).
+  const basis =
+    linearPart(models.phone) === models.phone
+      ? phones
+      : aligned.words.map((word) =>
+          word.phones.map((_, i) =>
+            predictModel(
+              linearPart(models.phone),
+              phoneFeatures(word, i, context, models.phoneNorms),
+            ),
+          ),
+        );
   const words = aligned.words.map((word, w) =>
-    predictModel(models.word, wordFeatures(word, phones[w] ?? [], context)),
+    predictModel(models.word, wordFeatures(word, basis[w] ?? [], context)),
   );
   const stress = aligned.words.map((word) => judgeStress(word));
   const timing = measureTiming(aligned, pitchHz);
   const row = utteranceFeatures(
     aligned,
-    phones.flat(),
+    basis.flat(),
     words,
     timing,
     stress.filter((s): s is boolean => s !== null),
