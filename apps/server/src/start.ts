@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createBlobStore } from './app.ts';
 import { cleanUpAnonymousData } from './assessment/service.ts';
 import { cleanUpAuthData } from './auth/service.ts';
+import { releaseExpiredClaims } from './coaching/console-service.ts';
 import { grantMonthlyCredits } from './coaching/service.ts';
 import { systemClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './lib/db.ts';
@@ -41,6 +42,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, cwd: str
       cleanUpAnonymousData({ db: database.db, clock: systemClock, blobStore }).catch((err: unknown) => app.log.warn({ err }, 'anonymous assessment housekeeping failed'));
       // Issue 5: each with_feedback subscription's credits for its current period (idempotent per period).
       grantMonthlyCredits({ db: database.db, clock: systemClock }).catch((err: unknown) => app.log.warn({ err }, 'coaching credit grant failed'));
+      // Claims a coach left unsubmitted for 12 h go back to the queue.
+      releaseExpiredClaims({ db: database.db, clock: systemClock }).catch((err: unknown) => app.log.warn({ err }, 'coach claim expiry failed'));
     }, 3600_000);
     housekeeping.unref();
     app.log.info(`ClearSpeak listening on ${url} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`);

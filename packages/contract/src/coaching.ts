@@ -267,6 +267,12 @@ export const FeedbackRequestStatusSchema = z.enum(FEEDBACK_REQUEST_STATUSES);
 /** Requests waiting longer than this are marked overdue (feedback promised in 1–2 days). */
 export const FEEDBACK_OVERDUE_HOURS = 48;
 
+/**
+ * A claim not submitted within this many hours goes back to the queue (hourly housekeeping), so a
+ * coach who walks away never keeps a learner waiting past the 1–2 days promised.
+ */
+export const COACH_CLAIM_EXPIRY_HOURS = 12;
+
 export const CoachQueueItemSchema = z.object({
   id: z.number().int(),
   kind: FeedbackRequestKindSchema,

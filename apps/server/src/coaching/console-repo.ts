@@ -227,6 +227,21 @@ export async function releaseHeldRequest(db: Db, options: { id: number; coachId:
     .executeTakeFirst();
 }
 
+/**
+ * Claims taken before `heldBefore` and never submitted go back to the queue. They add no time:
+ * nothing tells how long the coach really worked. Answers the released ids.
+ */
+export async function releaseClaimsHeldSince(db: Db, options: { heldBefore: Date }): Promise<number[]> {
+  const rows = await db
+    .updateTable('feedbackRequests')
+    .set({ status: 'pending', claimedBy: null, claimedAt: null })
+    .where('status', '=', 'claimed')
+    .where('claimedAt', '<', options.heldBefore)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export interface RequestItemRow {
   id: number;
   position: number;

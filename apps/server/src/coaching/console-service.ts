@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
+  COACH_CLAIM_EXPIRY_HOURS,
   FEEDBACK_OVERDUE_HOURS,
   type CoachItemAssessmentSchema,
   type CoachQueueItem,
@@ -31,6 +32,7 @@ import {
   listPendingRequests,
   listReplyAudios,
   listRequestItems,
+  releaseClaimsHeldSince,
   releaseHeldRequest,
   RequestNotHeldError,
   type NameParts,
@@ -149,6 +151,12 @@ function notHeldError(row: RequestRow | undefined, coachId: number): AppError {
   if (row.status === 'answered') return new AppError('claim_conflict', { message: TEXTS.answered });
   if (row.status === 'claimed' && row.claimedBy !== coachId) return new AppError('claim_conflict');
   return new AppError('not_found', { message: TEXTS.notHeld });
+}
+
+/** Hourly housekeeping: claims older than COACH_CLAIM_EXPIRY_HOURS go back to the queue. */
+export async function releaseExpiredClaims(deps: DbClock): Promise<{ released: number[] }> {
+  const heldBefore = new Date(deps.clock.now().getTime() - COACH_CLAIM_EXPIRY_HOURS * 3600_000);
+  return { released: await releaseClaimsHeldSince(deps.db, { heldBefore }) };
 }
 
 /** POST /coach/requests/:id/claim: pending → claimed by the caller; a repeat by the holder is a no-op. */
@@ -469,7 +477,9 @@ export async function submitCoachFeedback(
         title: isModule
           ? `Your coach reviewed ${requestTitle(view)}`
           : 'Your coach reviewed your fluency assessment',
-        subtitle: `${coachName} sent you feedback on your recordings. Open it to listen to the replies.`,
+        subtitle: replies.some((r) => r.reply_audio_id !== null)
+          ? `${coachName} sent you feedback on your recordings. Open it to listen to the replies.`
+          : `${coachName} sent you feedback on your recordings. Open it to read the replies.`,
         icon: isModule
           ? mediaUrl(view.moduleIconKey)
           : coach.photoKey

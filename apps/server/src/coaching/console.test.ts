@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FEEDBACK_MESSAGES, UPLOAD_LIMITS, coachConsoleRoutes as c, notificationsRoutes as n } from '@clearspeak/contract';
+import { COACH_CLAIM_EXPIRY_HOURS, FEEDBACK_MESSAGES, UPLOAD_LIMITS, coachConsoleRoutes as c, notificationsRoutes as n } from '@clearspeak/contract';
 import type { Assessment } from '@clearspeak/speech';
 import { createUser } from '../auth/service.ts';
 import { createLocalBlobStore, type BlobStore } from '../lib/blob-store.ts';
@@ -11,7 +11,7 @@ import { AppError } from '../lib/errors.ts';
 import { seedCourse } from '../modules/course-seed.ts';
 import { createAudioFactory, createLearner, upload, wav } from '../modules/test-helpers.ts';
 import { createTestApp, get, post, type TestApp } from '../test/app.ts';
-import { submitCoachFeedback } from './console-service.ts';
+import { releaseExpiredClaims, submitCoachFeedback } from './console-service.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -350,6 +350,25 @@ describe('claim and release', () => {
     // Another coach can take it now.
     expect((await claim(other.token, requestId)).statusCode).toBe(200);
   });
+
+  it('hands claims left unsubmitted for 12 h back to the queue (hourly housekeeping), adding no time', async () => {
+    const me = await coach();
+    const other = await coach();
+    const stale = await moduleRequest();
+    const fresh = await moduleRequest();
+    await claim(me.token, stale.requestId);
+    t.clock.advance(COACH_CLAIM_EXPIRY_HOURS * HOUR_MS - MINUTE_MS);
+    await claim(other.token, fresh.requestId);
+    // Just under 12 h: kept.
+    expect((await releaseExpiredClaims(t)).released).toEqual([]);
+    t.clock.advance(2 * MINUTE_MS);
+
+    expect((await releaseExpiredClaims(t)).released).toEqual([stale.requestId]);
+    expect(await requestRow(stale.requestId)).toEqual({ status: 'pending', claimedBy: null, claimedAt: null, answeredAt: null, timeSpentSeconds: 0 });
+    expect((await requestRow(fresh.requestId)).status).toBe('claimed');
+    expect((await queue(me.token)).pending.map((p) => p.id)).toEqual([stale.requestId]);
+    expect((await claim(other.token, stale.requestId)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /coach/requests/:id', () => {
@@ -546,7 +565,7 @@ describe('POST /coach/requests/:id/submit', () => {
         objectId: MODULE_ID,
         header: 'Coach feedback',
         title: `Your coach reviewed ${moduleTitle}`,
-        subtitle: expect.stringContaining('Jordan Coach'),
+        subtitle: 'Jordan Coach sent you feedback on your recordings. Open it to listen to the replies.',
         isRead: false,
       }),
     ]);
@@ -575,6 +594,8 @@ describe('POST /coach/requests/:id/submit', () => {
     const body = c.submitCoachFeedback.response.parse(res.json());
     const note = await t.db.selectFrom('notifications').selectAll().where('id', '=', body.notification_id).executeTakeFirstOrThrow();
     expect(note).toMatchObject({ userId, notificationType: 'initial-assessment-coach-feedback', objectId: body.feedback_id, title: 'Your coach reviewed your fluency assessment' });
+    // Written replies only: the notification says to read them, not to listen.
+    expect(note.subtitle).toBe('Casey Coach sent you feedback on your recordings. Open it to read the replies.');
     // The learner's own list shows it (notifications domain).
     const list = n.getUserNotifications.response.parse((await get(t.app, `/api${n.getUserNotifications.path}`, { token: learnerToken })).json());
     expect(list.notifications).toEqual([expect.objectContaining({ id: body.notification_id, notification_type: 'initial-assessment-coach-feedback', object_id: body.feedback_id, is_read: false })]);
