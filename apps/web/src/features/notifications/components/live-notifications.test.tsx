@@ -220,6 +220,45 @@ describe('live notifications (issue 5; spec: learning §2 Notifications, §4 Not
     await waitFor(() => expect(toasts()).toHaveLength(3));
   });
 
+  it('puts the newest toast on top, also one arriving later, and keeps the three newest on screen', async () => {
+    const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    // The server lists newest first.
+    const listed = [
+      coachReply({ id: 62, title: 'Feedback 62', created_at: at(12) }),
+      coachReply({ id: 61, title: 'Feedback 61', created_at: at(11) }),
+      coachReply({ id: 60, title: 'Feedback 60', created_at: at(10) }),
+    ];
+    const { stream } = serve(listed);
+    await renderApp('/modules', { user: makeUser() });
+    const order = () =>
+      screen
+        .queryAllByRole('button', { name: /^Open notification: / })
+        .map((t) => t.getAttribute('aria-label'));
+    await waitFor(() =>
+      expect(order()).toEqual([
+        'Open notification: Feedback 62',
+        'Open notification: Feedback 61',
+        'Open notification: Feedback 60',
+      ]),
+    );
+
+    const connection = await stream.connection(1);
+    act(() => {
+      connection.send(
+        'notification',
+        coachReply({ id: 63, title: 'Feedback 63', created_at: at(13) }),
+      );
+      connection.send('unread', { count: 4 });
+    });
+    await waitFor(() =>
+      expect(order()).toEqual([
+        'Open notification: Feedback 63',
+        'Open notification: Feedback 62',
+        'Open notification: Feedback 61',
+      ]),
+    );
+  });
+
   it('marks a module coach reply read, and drops its toast, when its feedback page is opened another way', async () => {
     const here = coachReply({ id: 43, title: 'Feedback for TH sounds', object_id: 5 });
     const other = coachReply({ id: 44, title: 'Feedback for R and L', object_id: 6 });

@@ -13,6 +13,12 @@ export function toastId(notificationId: number): string {
   return `notification-${notificationId}`;
 }
 
+/** Newer notifications go higher in the toast stack (Mantine: higher priority first). */
+function toastPriority(notification: Notification): number {
+  const time = Date.parse(notification.created_at);
+  return Number.isNaN(time) ? 0 : time;
+}
+
 /** The accessible name of a toast's button. */
 export function toastLabel(notification: Notification): string {
   return `Open notification: ${notification.title}`;
@@ -85,19 +91,28 @@ function useNotificationToasts(): void {
       return;
     }
     const unread = new Set(all.filter((n) => !n.is_read).map((n) => n.id));
-    // Oldest first, so the newest ends up nearest the top of the stack.
-    for (const notification of [...all].reverse()) {
+    // The list comes newest first. Mantine stacks toasts in the order they were shown (the first
+    // on top) unless a `priority` says otherwise, and keeps the highest priorities within the limit:
+    // the creation time as priority puts the newest on top, also one arriving later from the
+    // stream, and the three newest on screen (older ones wait). Shown newest first so two with the
+    // same time keep the list's order.
+    for (const notification of all) {
       if (notification.is_read || shown.current.has(notification.id)) continue;
       shown.current.add(notification.id);
       visible.current.add(notification.id);
       const id = toastId(notification.id);
       toasts.show({
         id,
+        priority: toastPriority(notification),
         onClose: () => visible.current.delete(notification.id),
         autoClose: false,
         withCloseButton: true,
         // 40 px: a comfortable touch target on a phone (Mantine's default is 28).
-        closeButtonProps: { 'aria-label': `Dismiss notification: ${notification.title}`, size: 40, iconSize: 20 },
+        closeButtonProps: {
+          'aria-label': `Dismiss notification: ${notification.title}`,
+          size: 40,
+          iconSize: 20,
+        },
         color: 'brand',
         message: (
           <UnstyledButton
@@ -142,7 +157,11 @@ function useServiceWorkerNavigation(): void {
     if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return undefined;
     const onMessage = (event: MessageEvent<unknown>) => {
       const data = event.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type === SW_NAVIGATE_MESSAGE && typeof data.url === 'string' && data.url.startsWith('/')) {
+      if (
+        data?.type === SW_NAVIGATE_MESSAGE &&
+        typeof data.url === 'string' &&
+        data.url.startsWith('/')
+      ) {
         void navigate(data.url);
       }
     };
