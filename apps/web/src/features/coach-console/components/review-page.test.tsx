@@ -11,12 +11,21 @@ const emptyQueue = {
   isError: false,
   pending: [queueItem({ id: 9 })],
   mine: [],
-  stats: { answered_total: 1, answered_last_7_days: 1, average_minutes: 35, in_progress: 0, pending_total: 1 },
+  stats: {
+    answered_total: 1,
+    answered_last_7_days: 1,
+    average_minutes: 35,
+    in_progress: 0,
+    pending_total: 1,
+  },
 };
 const LOAD = { timeout: 8000 };
 
 /** Mantine's Rating takes a star from a click on the star or Enter on its radio. */
-async function star(user: { type: (element: Element, text: string) => Promise<void> }, name: string) {
+async function star(
+  user: { type: (element: Element, text: string) => Promise<void> },
+  name: string,
+) {
   await user.type(screen.getByRole('radio', { name }), '{Enter}');
 }
 
@@ -34,25 +43,39 @@ describe('coach review (/coach/requests/:id)', () => {
   it('shows each prompt, the error map as playable sounds and words, and says plainly when there is no map', async () => {
     serve(requestDetail());
     await renderApp('/coach/requests/41', { user: coach() });
-    const first = await screen.findByRole('region', { name: '“I think about it every day.”' }, LOAD);
+    const first = await screen.findByRole(
+      'region',
+      { name: '“I think about it every day.”' },
+      LOAD,
+    );
     const sounds = within(first).getByRole('group', { name: 'Weak and unclear sounds' });
-    expect(within(sounds).getAllByRole('button').map((b) => b.textContent)).toEqual(['/θ/ heard /s/ in think', '/aʊ/ in about']);
-    expect(within(first).getByRole('button', { name: 'Play /θ/ heard /s/ in “think”, weak, score 35' })).toBeInTheDocument();
+    expect(
+      within(sounds)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['/θ/ heard /s/ in think', '/aʊ/ in about']);
+    expect(
+      within(first).getByRole('button', { name: 'Play /θ/ heard /s/ in “think”, weak, score 35' }),
+    ).toBeInTheDocument();
     const words = within(first).getByRole('group', { name: 'Words and their accuracy' });
-    expect(within(words).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Play “think”, accuracy 52',
-      'Play “about”, accuracy 74',
-      'Play “it”, accuracy 95',
-    ]);
+    expect(
+      within(words)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Play “think”, accuracy 52', 'Play “about”, accuracy 74', 'Play “it”, accuracy 95']);
 
     const second = screen.getByRole('region', { name: '“Three thin thieves.”' });
     expect(second).toHaveTextContent('The engine asked the learner to record this again');
-    expect(within(second).queryByRole('group', { name: 'Weak and unclear sounds' })).not.toBeInTheDocument();
+    expect(
+      within(second).queryByRole('group', { name: 'Weak and unclear sounds' }),
+    ).not.toBeInTheDocument();
   });
 
   it('keeps Submit disabled until every recording has a reply, the summary and all four stars; then sends exactly that', async () => {
     const server = serve(requestDetail(), {
-      'POST /coach/requests/41/submit': () => ({ body: { isError: false, feedback_id: 5, notification_id: 6 } }),
+      'POST /coach/requests/41/submit': () => ({
+        body: { isError: false, feedback_id: 5, notification_id: 6 },
+      }),
     });
     const { user, location } = await renderApp('/coach/requests/41', { user: coach() });
     const submit = await screen.findByRole('button', { name: 'Submit feedback' }, LOAD);
@@ -68,7 +91,9 @@ describe('coach review (/coach/requests/:id)', () => {
     expect(submit).toBeDisabled();
     await star(user, 'Stress: 5 stars');
     expect(submit).toBeDisabled(); // recording 2 has no reply yet
-    expect(document.getElementById('coach-missing')).toHaveTextContent(/^Still needed: a reply to recording 2\.$/);
+    expect(document.getElementById('coach-missing')).toHaveTextContent(
+      /^Still needed: a reply to recording 2\.$/,
+    );
 
     await user.click(screen.getByLabelText('Written reply to recording 2'));
     await user.paste('Please record again somewhere quiet.');
@@ -100,16 +125,23 @@ describe('coach review (/coach/requests/:id)', () => {
     });
     const server = serve(requestDetail(), {
       'GET /coach-replies/77/audio': () => ({ body: {} }),
-      'POST /coach/requests/41/submit': () => ({ status: 500, body: { isError: true, message: 'Could not save the feedback.' } }),
+      'POST /coach/requests/41/submit': () => ({
+        status: 500,
+        body: { isError: true, message: 'Could not save the feedback.' },
+      }),
     });
     const { user, location } = await renderApp('/coach/requests/41', { user: coach() });
-    expect(await screen.findByLabelText('Summary for the learner', undefined, LOAD)).toHaveValue('Saved summary');
+    expect(await screen.findByLabelText('Summary for the learner', undefined, LOAD)).toHaveValue(
+      'Saved summary',
+    );
     expect(screen.getByLabelText('Written reply to recording 2')).toHaveValue('Saved text');
     expect(screen.getByText('Audio reply saved')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Stress: 5 stars' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Submit feedback' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save the feedback. Your work is kept; try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not save the feedback. Your work is kept; try again.',
+    );
     expect(location()).toBe('/coach/requests/41');
     expect(server.calls('POST /coach/requests/41/submit')[0]?.body).toMatchObject({
       replies: [
@@ -131,10 +163,27 @@ describe('coach review (/coach/requests/:id)', () => {
     expect(server.calls('POST /coach/requests/41/release')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Release' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Give this request back to the queue?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Give this request back to the queue?',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(location()).toBe('/coach'));
     expect(server.calls('POST /coach/requests/41/release')).toHaveLength(1);
+  });
+
+  it('has a "Back to the queue" link in the review header that leaves the claim and the typed work as they are', async () => {
+    const server = serve(requestDetail(), {
+      'POST /coach/requests/41/release': () => ({ body: { isError: false, message: 'Released.' } }),
+    });
+    const { user, location } = await renderApp('/coach/requests/41', { user: coach() });
+    await screen.findByRole('heading', { level: 1, name: 'Ana Lima' }, LOAD);
+    await user.type(screen.getByRole('textbox', { name: 'Summary for the learner' }), 'Half done');
+    const back = screen.getByRole('link', { name: 'Back to the queue' });
+    expect(back).toHaveAttribute('href', '/coach');
+    await user.click(back);
+    await waitFor(() => expect(location()).toBe('/coach'));
+    expect(server.calls('POST /coach/requests/41/release')).toHaveLength(0);
+    expect(sessionStorage.getItem(draftStorageKey(41)) ?? '').toContain('Half done');
   });
 
   it('shows an answered request read-only', async () => {
@@ -145,7 +194,10 @@ describe('coach review (/coach/requests/:id)', () => {
         time_spent_seconds: 1920,
         summary: 'Well done.',
         scores: { pronunciation: 4, fluency: 4, intonation: 3, stress: 3 },
-        items: requestDetail().items.map((item) => ({ ...item, reply: { text: `Reply to ${item.id}`, reply_audio_id: null, audio_url: null } })),
+        items: requestDetail().items.map((item) => ({
+          ...item,
+          reply: { text: `Reply to ${item.id}`, reply_audio_id: null, audio_url: null },
+        })),
       }),
     );
     await renderApp('/coach/requests/41', { user: coach() });
@@ -156,5 +208,6 @@ describe('coach review (/coach/requests/:id)', () => {
     expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Record a reply/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Back to the queue' })).toHaveLength(1);
   });
 });
