@@ -43,6 +43,12 @@ function renderPlayer(props: Partial<AuthedAudioProps> = {}) {
 }
 
 describe('AuthedAudio (spec: learning §8 for a recording that cannot be retrieved)', () => {
+  it('is a touch target of at least 40 px', () => {
+    renderPlayer({ text: 'Your recording' });
+    const play = screen.getByRole('button', { name: 'Play your recording: think' });
+    expect(parseFloat(getComputedStyle(play).minHeight)).toBeGreaterThanOrEqual(40);
+  });
+
   it('fetches the audio with the session on the first play, plays a blob URL, pauses, and revokes it on unmount', async () => {
     const server = installFakeServer({ 'GET /recordings/8/audio': () => ({ body: 'ID3-bytes' }) });
     const { user, unmount } = renderPlayer({ text: 'Your recording' });

@@ -79,9 +79,12 @@ export function AuthedAudio({
 
   const player = (
     <>
+      {/* Size md: 42 px, the app's touch target (sm made 36 px); the minimum holds it if the
+          size changes. */}
       <Button
         variant="light"
-        size="sm"
+        size="md"
+        styles={{ root: { minHeight: 42 } }}
         loading={isLoading}
         leftSection={
           isPlaying ? (

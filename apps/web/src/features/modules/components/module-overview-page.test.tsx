@@ -16,11 +16,16 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
       'POST /module/detail': () => new Promise((resolve) => (answer = resolve)),
       'GET /module/subscription-data': subscribed,
       'POST /module/feedback-status': () => ({
-        body: { isError: false, data: { state: 'final_incomplete', is_sample: false, request_id: null } },
+        body: {
+          isError: false,
+          data: { state: 'final_incomplete', is_sample: false, request_id: null },
+        },
       }),
     });
     await renderApp('/modules/5', { user: makeUser({ email: 'zoe@example.com' }) });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Loading...' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Loading...' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('zoe@example.com')).toBeInTheDocument();
     await waitFor(() => expect(server.calls('POST /module/detail')).toHaveLength(1));
     expect(server.calls('POST /module/detail')[0]?.body).toEqual({ module_id: 5 });
@@ -51,9 +56,15 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
 
   it('redirects to /modules when the detail call fails', async () => {
     installFakeServer({
-      'POST /module/detail': () => ({ status: 404, body: { isError: true, message: 'No such module.' } }),
+      'POST /module/detail': () => ({
+        status: 404,
+        body: { isError: true, message: 'No such module.' },
+      }),
       'GET /module/list/v3': () => ({
-        body: { isError: false, data: { introModules: [], trialModules: [], othModules: [], is_subscribed: true } },
+        body: {
+          isError: false,
+          data: { introModules: [], trialModules: [], othModules: [], is_subscribed: true },
+        },
       }),
       'GET /module/subscription-data': subscribed,
     });
@@ -68,7 +79,9 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
       'GET /module/subscription-data': subscribed,
       'POST /module/save/step': () => ({ body: { isError: false, message: 'Saved.' } }),
     });
-    const { user, location } = await renderApp('/modules/5', { user: makeUser({ is_subscribed: true }) });
+    const { user, location } = await renderApp('/modules/5', {
+      user: makeUser({ is_subscribed: true }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Voiced and voiceless (locked)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lesson locked' });
     expect(dialog).toHaveTextContent(LOCKED_LESSON_MESSAGE);
@@ -77,6 +90,22 @@ describe('/modules/:moduleId (spec: learning §2 Module overview)', () => {
 
     await user.click(screen.getByRole('button', { name: 'The tongue between the teeth' }));
     expect(location()).toBe('/modules/5/guidedLesson/th-video-1');
+  });
+
+  it('makes every lesson row a touch target of at least 40 px', async () => {
+    installFakeServer({
+      'POST /module/detail': () => detailBody(makeDetail({ completed: ['th-pre-1'] })),
+      'GET /module/subscription-data': subscribed,
+    });
+    await renderApp('/modules/5', { user: makeUser({ is_subscribed: true }) });
+    const guided = within(await screen.findByRole('region', { name: 'Guided Lesson' }));
+    const rows = [
+      ...guided.getAllByRole('button', { name: /The tongue between the teeth|\(locked\)$/ }),
+    ];
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(parseFloat(getComputedStyle(row).minHeight)).toBeGreaterThanOrEqual(40);
+    }
   });
 
   it('shows the subscribe-to-unlock modal for a locked module', async () => {

@@ -99,7 +99,11 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                     <Title order={3} size="h4" id={`section-${section.key}`}>
                       {section.title}
                     </Title>
-                    <Badge color={isDone ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                    <Badge
+                      color={isDone ? 'green' : 'gray'}
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                    >
                       {isDone ? 'Completed' : `${doneCount} of ${sectionSteps.length} done`}
                     </Badge>
                   </Group>
@@ -108,7 +112,10 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                       const isCompleted = isStepCompleted(steps, step);
                       const isOpen = canOpenStep(steps, step);
                       const title =
-                        step.kind === 'video' || step.kind === 'preLesson' || step.kind === 'fluency' || step.kind === 'final'
+                        step.kind === 'video' ||
+                        step.kind === 'preLesson' ||
+                        step.kind === 'fluency' ||
+                        step.kind === 'final'
                           ? step.item.title || step.item.lesson_title
                           : kindInfo(data, step.kind).title;
                       return (
@@ -117,10 +124,16 @@ function ModuleOverview({ moduleId }: { moduleId: number }) {
                           onClick={() => openStep(step)}
                           aria-label={`${title}${isCompleted ? ' (completed)' : isOpen ? '' : ' (locked)'}`}
                           py={6}
+                          // A 44 px touch target (the icon and one line of text made 32 px).
+                          style={{ minHeight: 44, display: 'flex', alignItems: 'center' }}
                         >
                           <Group gap="xs" wrap="nowrap">
                             {isCompleted ? (
-                              <IconCircleCheckFilled size={20} color="var(--mantine-color-green-7)" aria-hidden />
+                              <IconCircleCheckFilled
+                                size={20}
+                                color="var(--mantine-color-green-7)"
+                                aria-hidden
+                              />
                             ) : isOpen ? (
                               <IconPlayerPlay size={20} aria-hidden />
                             ) : (
