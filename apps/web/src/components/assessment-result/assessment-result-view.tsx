@@ -155,8 +155,10 @@ export function AssessmentResultView({ result }: { result: AssessmentResult }) {
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600}>{item.text}</Text>
                 {item.score !== null && (
-                  <Text fw={700} c={wordScoreColor(item.score)} aria-label="Item score">
-                    {roundScore(item.score)}
+                  // The whole recording's score (sounds, pace and melody: docs/decisions/012) is
+                  // labelled and left uncoloured, so it never contradicts a word's own colour.
+                  <Text fw={700} c="gray.8" size="sm" aria-label={`Overall for this recording: ${roundScore(item.score)}`} style={{ whiteSpace: 'nowrap' }}>
+                    Overall {roundScore(item.score)}
                   </Text>
                 )}
               </Group>

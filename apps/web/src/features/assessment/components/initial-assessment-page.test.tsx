@@ -278,6 +278,11 @@ describe('/initialAssessment — signed-in learner', () => {
     const sentence = within(screen.getByRole('article', { name: 'A very good day' }));
     expect(sentence.getByLabelText('very: 69')).toHaveAttribute('data-color', 'red');
     expect(sentence.getByLabelText('good: 90')).toHaveAttribute('data-color', 'green');
+    // The recording's overall score is labelled and neutral: a red 42 beside a green word
+    // read as a contradiction.
+    const think = within(screen.getByRole('article', { name: 'think' }));
+    expect(think.getByLabelText('Overall for this recording: 42')).toHaveTextContent('Overall 42');
+    expect(think.getByLabelText('Overall for this recording: 42')).toHaveStyle({ color: 'var(--mantine-color-gray-8)' });
     expect(screen.getByText(/Weak sounds:/)).toHaveTextContent('/θ/ in “think”');
     expect(screen.getByText('Slow down on words with TH.')).toBeInTheDocument();
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

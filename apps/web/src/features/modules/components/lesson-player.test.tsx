@@ -788,7 +788,10 @@ describe('review (spec: learning §2)', () => {
               module_score: 81,
               completed_steps: 12,
               total_steps: 12,
-              weakest_sounds: [{ phone: 'TH', ipa: 'θ', score: 55 }],
+              weakest_sounds: [
+                { phone: 'TH', ipa: 'θ', score: 55 },
+                { phone: 'AO', ipa: 'ɔ', score: 76 },
+              ],
               recordings: [
                 {
                   id: 3,
@@ -814,6 +817,9 @@ describe('review (spec: learning §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Review: TH sounds' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Module score: 81 out of 100' })).toBeInTheDocument();
     expect(screen.getByText('12 of 12 steps completed')).toBeInTheDocument();
+    // Sounds to keep practising take the score colours (§4: under 70 red, 70–89 yellow).
+    expect(screen.getByText('/θ/ 55').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('/ɔ/ 76').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
     expect(server.calls('POST /module/review')[0]?.body).toEqual({ module_id: 5 });
 
     // Each recording plays from its own URL (the player itself is tested in components/audio).

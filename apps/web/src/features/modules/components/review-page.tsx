@@ -4,6 +4,7 @@ import { AuthedAudio } from '@/components/audio';
 import { CenteredLoader } from '@/components/ui/centered-loader';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { errorMessage } from '@/lib/api';
+import { moduleScoreTone } from '../lib/scores';
 import { useModuleReview } from '../api/get-module-review';
 import { parseModuleId } from './module-overview-page';
 import { ScoreRing } from './score-ring';
@@ -41,7 +42,13 @@ function Review({ moduleId }: { moduleId: number }) {
                     </Text>
                     <Group gap={6}>
                       {data.userdata.weakest_sounds.map((sound) => (
-                        <Badge key={sound.phone} variant="light" color="red" tt="none">
+                        <Badge
+                          key={sound.phone}
+                          variant="light"
+                          color={moduleScoreTone(sound.score)}
+                          data-tone={moduleScoreTone(sound.score)}
+                          tt="none"
+                        >
                           /{sound.ipa}/ {Math.round(sound.score)}
                         </Badge>
                       ))}
