@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockHour4 } from '@tabler/icons-react';
-import { FEEDBACK_OVERDUE_HOURS, type CoachRequestDetail } from '@clearspeak/contract';
+import { COACH_CLAIM_EXPIRY_HOURS, FEEDBACK_OVERDUE_HOURS, type CoachRequestDetail } from '@clearspeak/contract';
 import { formatClock, formatWaiting, reviewSeconds } from '../lib/time-words';
 import { recordingCount, requestTitle } from './request-row';
 
@@ -82,6 +82,12 @@ export function RequestHeader({
               </span>
             </Text>
           </Group>
+          {isRunning && (
+            <Text size="xs" c="gray.7">
+              This request is yours for {COACH_CLAIM_EXPIRY_HOURS} hours from your claim; unsent, it then goes back to
+              the queue. Your recorded replies are saved as you go.
+            </Text>
+          )}
         </Stack>
         {actions}
       </Group>

@@ -186,6 +186,13 @@ describe('coach review (/coach/requests/:id)', () => {
     expect(sessionStorage.getItem(draftStorageKey(41)) ?? '').toContain('Half done');
   });
 
+  it('says how long a claim lasts on a claimed request, and not on an answered one', async () => {
+    serve(requestDetail());
+    await renderApp('/coach/requests/41', { user: coach() });
+    await screen.findByRole('heading', { level: 1, name: 'Ana Lima' }, LOAD);
+    expect(screen.getByText(/This request is yours for 12 hours from your claim/)).toBeInTheDocument();
+  });
+
   it('shows an answered request read-only', async () => {
     serve(
       requestDetail({
@@ -209,5 +216,6 @@ describe('coach review (/coach/requests/:id)', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Record a reply/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Back to the queue' })).toHaveLength(1);
+    expect(screen.queryByText(/This request is yours for/)).not.toBeInTheDocument();
   });
 });
