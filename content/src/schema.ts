@@ -1,3 +1,4 @@
+import { INTRO_VIDEO_LANGUAGES } from '@clearspeak/contract';
 import { ARPABET_PHONES, VOWELS } from '@clearspeak/speech/phones';
 import { z } from 'zod';
 
@@ -355,17 +356,8 @@ export type CaptionCue = VideoLesson['captionCues'][number];
 
 // ---------------------------------------------------------------- assessment
 
-/** spec accounts-assessment-plans §9: intro videos exist for these languages. */
-export const ASSESSMENT_LANGUAGES = [
-  'english',
-  'spanish',
-  'bengali',
-  'chinese',
-  'hindi',
-  'portuguese',
-  'french',
-  'arabic',
-] as const;
+/** spec accounts-assessment-plans §9: intro videos exist for these languages (one list, in the contract). */
+export const ASSESSMENT_LANGUAGES = INTRO_VIDEO_LANGUAGES;
 export type AssessmentLanguage = (typeof ASSESSMENT_LANGUAGES)[number];
 
 export const AssessmentItemSchema = z.object({

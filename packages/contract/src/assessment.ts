@@ -9,6 +9,23 @@ import { DurationSchema } from './modules.ts';
 
 const AnonymousIdSchema = z.string().uuid('That visitor id is not valid.');
 
+/**
+ * accounts §9: the languages with an intro video of their own (lower case, as the
+ * `{language}-asmtvideo` variables and the content's video keys name them). One list for the
+ * content (which builds the videos), the server and the web client (which picks one).
+ */
+export const INTRO_VIDEO_LANGUAGES = [
+  'english',
+  'spanish',
+  'bengali',
+  'chinese',
+  'hindi',
+  'portuguese',
+  'french',
+  'arabic',
+] as const;
+export type IntroVideoLanguage = (typeof INTRO_VIDEO_LANGUAGES)[number];
+
 /** Native-language radios and dropdown of the assessment (accounts §9). */
 export const ASSESSMENT_LANGUAGE_RADIOS = [
   'Spanish',

@@ -1,16 +1,6 @@
-// spec: accounts §9 — intro videos exist for English, Spanish, Bengali, Chinese, Hindi,
-// Portuguese, French, Arabic.
-export const INTRO_VIDEO_LANGUAGES = [
-  'english',
-  'spanish',
-  'bengali',
-  'chinese',
-  'hindi',
-  'portuguese',
-  'french',
-  'arabic',
-] as const;
-export type IntroVideoLanguage = (typeof INTRO_VIDEO_LANGUAGES)[number];
+import { INTRO_VIDEO_LANGUAGES, type IntroVideoLanguage } from '@clearspeak/contract';
+
+export { INTRO_VIDEO_LANGUAGES, type IntroVideoLanguage };
 
 const BY_BROWSER_CODE: Record<string, IntroVideoLanguage> = {
   en: 'english',
